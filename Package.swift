@@ -1,0 +1,22 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "BMLTKit",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
+    products: [
+        .library(name: "BMLTKit", targets: ["BMLTKit"]),
+        .executable(name: "bmlt-observer", targets: ["bmlt-observer"]),
+    ],
+    targets: [
+        .target(name: "BMLTKit", path: "Sources/BMLTKit"),
+        // The embedded demo root server: an in-process URLProtocol over demo data written for this project.
+        .target(name: "BMLTDemoServer", path: "Samples/DemoServer"),
+        // The sample observer CLI: argument table, printing, spinner. Thin `main` in bmlt-observer.
+        .target(name: "ObserverCLI", dependencies: ["BMLTKit", "BMLTDemoServer"], path: "Samples/ObserverCLI"),
+        .executableTarget(name: "bmlt-observer", dependencies: ["ObserverCLI"], path: "Samples/bmlt-observer"),
+        .testTarget(name: "BMLTKitTests", dependencies: ["BMLTKit"], path: "Tests/BMLTKitTests"),
+        .testTarget(name: "SamplesTests", dependencies: ["ObserverCLI", "BMLTDemoServer", "BMLTKit"], path: "Tests/SamplesTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// The embedded demo root server (filled in below).

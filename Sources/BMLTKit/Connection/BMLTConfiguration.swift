@@ -1,0 +1,60 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// How a `BMLTConnection` talks to its server and delivers what it learns.
+///
+/// The defaults suit a mobile app: 30 s per request, notifications on the main thread, no spinner delays.
+/// ```swift
+/// var configuration = BMLTConfiguration()
+/// configuration.progressStartDelay = 0.5
+/// let connection = BMLTConnection(rootServerURL: url, configuration: configuration)
+/// ```
+public struct BMLTConfiguration: Sendable {
+    /// Where notifications are posted (default `.default`).
+    public var notificationCenter: NotificationCenter
+    /// Where notifications and event monitors are delivered (default: the main thread; when the connection
+    /// posts from the main actor onto `.main`, delivery is immediate and in order).
+    public var deliveryQueue: DispatchQueue
+    /// Extra observers of every event, beside the notification center (e.g. a logger or a test recorder).
+    public var eventMonitors: [any BMLTEventMonitor]
+    /// Seconds a request may wait for data before it fails with `.timeout`.
+    public var timeout: TimeInterval
+    /// The `User-Agent` header.
+    public var userAgent: String
+    /// A busy period shorter than this never posts `.bmltProgressDidStart` (default 0: post at once).
+    public var progressStartDelay: TimeInterval
+    /// `.bmltProgressDidStop` waits this long for another request before it is posted (default 0).
+    public var progressStopDelay: TimeInterval
+    /// Allows `http://` to hosts other than loopback (default `false`). Loopback is always allowed.
+    public var allowsInsecureHTTP: Bool
+    /// The session configuration the connection copies for its own `URLSession` (tests install `URLProtocol`
+    /// stubs here). The connection always uses its own cookie jar, never the shared one.
+    public var urlSessionConfiguration: URLSessionConfiguration
+    /// The largest answer accepted, in bytes (default 64 MiB; worldwide aggregator searches are ~20 MB).
+    public var maximumResponseSize: Int
+
+    /// A configuration with the defaults.
+    public init(notificationCenter: NotificationCenter = .default,
+                deliveryQueue: DispatchQueue = .main,
+                eventMonitors: [any BMLTEventMonitor] = [],
+                timeout: TimeInterval = 30,
+                userAgent: String = "BMLTKit/1.0",
+                progressStartDelay: TimeInterval = 0,
+                progressStopDelay: TimeInterval = 0,
+                allowsInsecureHTTP: Bool = false,
+                urlSessionConfiguration: URLSessionConfiguration = .ephemeral,
+                maximumResponseSize: Int = 64 * 1024 * 1024) {
+        self.notificationCenter = notificationCenter
+        self.deliveryQueue = deliveryQueue
+        self.eventMonitors = eventMonitors
+        self.timeout = timeout
+        self.userAgent = userAgent
+        self.progressStartDelay = progressStartDelay
+        self.progressStopDelay = progressStopDelay
+        self.allowsInsecureHTTP = allowsInsecureHTTP
+        self.urlSessionConfiguration = urlSessionConfiguration
+        self.maximumResponseSize = maximumResponseSize
+    }
+}

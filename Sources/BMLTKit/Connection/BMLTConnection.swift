@@ -1,0 +1,155 @@
+import Foundation
+import Observation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The connection manager for one BMLT root server.
+///
+/// It validates the server, keeps the HTTP session (its own cookies, and the login token) for administration,
+/// tracks every request in flight, and announces every outcome through notifications, the observable stores
+/// and the `async` forms. Many requests run at once; cancelling one leaves the others, the session and the
+/// login alone.
+/// ```swift
+/// let connection = BMLTConnection(rootServerURL: URL(string: "https://example.org/main_server")!)
+/// NotificationCenter.default.addObserver(forName: .bmltServerValidated, object: connection, queue: .main) { note in
+///     print(note.bmltIsServerValid == true ? "ready" : note.bmltError!.localizedDescription)
+/// }
+/// connection.connect()
+/// // or: let info = try await connection.validate()
+/// ```
+@MainActor
+@Observable
+public final class BMLTConnection {
+    /// The root server URL, normalised (trailing slashes and pasted suffixes removed).
+    public let rootServerURL: URL
+    /// The configuration given at creation.
+    @ObservationIgnored public let configuration: BMLTConfiguration
+    /// The server: info, formats, service bodies (flat and tree), languages, validity.
+    public let server = BMLTServerStore()
+    /// The last meeting search: meetings, the formats they use, the criteria.
+    public let search = BMLTSearchStore()
+    /// The last change list.
+    public let changes = BMLTChangeStore()
+    /// The administrator's login, user and permissions.
+    public let admin = BMLTAdminStore()
+    /// The most recent error of any operation on this connection (kept until the next error).
+    public internal(set) var lastError: BMLTError?
+    /// The requests in flight, oldest first.
+    public private(set) var inFlightRequests: [BMLTRequest] = []
+
+    @ObservationIgnored let transport: Transport
+    @ObservationIgnored private let rootURLError: BMLTError?
+    @ObservationIgnored private let poster: EventPoster
+    @ObservationIgnored private var registry: RequestRegistry!
+    @ObservationIgnored var bearerToken: String?
+
+    /// A connection to the root server at `rootServerURL` (e.g. `https://example.org/main_server`). Nothing is
+    /// sent until `connect()` or another call. An unusable URL is reported by the first call, as an error.
+    public init(rootServerURL: URL, configuration: BMLTConfiguration = BMLTConfiguration()) {
+        self.configuration = configuration
+        do throws(BMLTError) {
+            self.rootServerURL = try RootServerURL.normalize(rootServerURL, allowsInsecureHTTP: configuration.allowsInsecureHTTP)
+            rootURLError = nil
+        } catch {
+            self.rootServerURL = rootServerURL
+            rootURLError = error
+        }
+        transport = Transport(configuration: configuration)
+        poster = EventPoster(configuration: configuration)
+        registry = RequestRegistry(startDelay: configuration.progressStartDelay,
+                                   stopDelay: configuration.progressStopDelay) { [unowned self] visible in
+            self.emit(visible ? .progressDidStart : .progressDidStop)
+        }
+    }
+
+    /// A connection from a URL string; `nil` when the text is not a URL at all.
+    public convenience init?(rootServerURLString: String, configuration: BMLTConfiguration = BMLTConfiguration()) {
+        guard let url = URL(string: rootServerURLString.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+        self.init(rootServerURL: url, configuration: configuration)
+    }
+
+    /// Whether the last validation succeeded.
+    public var isValid: Bool { server.isValid }
+    /// What the server said about itself at the last successful validation.
+    public var serverInfo: BMLTServerInfo? { server.info }
+    /// What the server supports, detected at validation (empty before).
+    public var capabilities: BMLTCapabilities { server.capabilities }
+    /// Whether any request is in flight.
+    public var isBusy: Bool { !inFlightRequests.isEmpty }
+
+    /// Cancels every request in flight. Each posts `.bmltRequestCancelled`; the session and login remain.
+    public func cancelAllRequests() {
+        for request in inFlightRequests { request.cancel() }
+    }
+
+    // MARK: - The single perform path
+
+    /// Starts an operation and returns its handle (the fire-and-forget form).
+    @discardableResult
+    func start<Value>(_ operation: Operation<Value>) -> BMLTRequest {
+        launch(operation).request
+    }
+
+    /// Runs an operation and returns its value (the `async` form). Cancelling the calling task cancels it.
+    func run<Value>(_ operation: Operation<Value>) async throws(BMLTError) -> Value {
+        let (request, task) = launch(operation)
+        let outcome = await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            request.cancel()
+        }
+        return try outcome.get()
+    }
+
+    private func launch<Value>(_ operation: Operation<Value>) -> (request: BMLTRequest, task: Task<Result<Value, BMLTError>, Never>) {
+        let request = BMLTRequest(kind: operation.kind)
+        registry.begin(request)
+        inFlightRequests = registry.requests
+        let task = Task { @MainActor in await self.execute(operation, request) }
+        request.onCancel { task.cancel() }
+        return (request, task)
+    }
+
+    private func execute<Value>(_ operation: Operation<Value>, _ request: BMLTRequest) async -> Result<Value, BMLTError> {
+        var outcome: Result<Value, BMLTError>
+        do throws(BMLTError) {
+            let context = try makeContext()
+            outcome = .success(try await operation.work(context))
+        } catch {
+            outcome = .failure(error)
+        }
+        if request.isCancelled { outcome = .failure(.cancelled) }
+        finish(request, operation, outcome)
+        return outcome
+    }
+
+    /// Delivers the one outcome of a request, then takes it out of the registry (which may end the busy period).
+    private func finish<Value>(_ request: BMLTRequest, _ operation: Operation<Value>, _ outcome: Result<Value, BMLTError>) {
+        guard request.finish() else { return }
+        let events: [BMLTEvent]
+        switch outcome {
+        case .success(let value):
+            events = operation.succeed(self, value, request)
+        case .failure(.cancelled):
+            events = [.requestCancelled(request)]
+        case .failure(let error):
+            lastError = error
+            events = operation.fail(self, error, request) + [.error(error, request: request)]
+        }
+        for event in events { emit(event) }
+        registry.end(request)
+        inFlightRequests = registry.requests
+    }
+
+    private func makeContext() throws(BMLTError) -> OperationContext {
+        if let rootURLError { throw rootURLError }
+        return OperationContext(root: rootServerURL, transport: transport, serverInfo: server.info,
+                                serverFormats: server.formats, bearerToken: bearerToken)
+    }
+
+    /// Announces an event through the single poster.
+    func emit(_ event: BMLTEvent) {
+        poster.emit(event, from: self)
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// A handle on one operation in flight: what it is, and a way to cancel it.
+///
+/// Every fire-and-forget call returns one; the same handle arrives in that operation's outcome notification
+/// (`notification.bmltRequest`). Cancelling stops only this operation: the HTTP session, its cookies and the
+/// login are untouched, and the other requests go on.
+/// ```swift
+/// let request = connection.searchMeetings(criteria, extent: .meetingsOnly)
+/// request.cancel()   // → .bmltRequestCancelled, never .bmltError
+/// ```
+public final class BMLTRequest: Sendable, Hashable, Identifiable, CustomStringConvertible {
+    /// Unique for the life of the process.
+    public let id: UUID
+    /// What the request does.
+    public let kind: BMLTRequestKind
+    /// When it was started.
+    public let startedAt: Date
+
+    private let state = Locked(State())
+
+    private struct State {
+        var isCancelled = false
+        var isFinished = false
+        var cancelHandler: (@Sendable () -> Void)?
+    }
+
+    init(kind: BMLTRequestKind) {
+        self.id = UUID()
+        self.kind = kind
+        self.startedAt = Date()
+    }
+
+    /// Cancels the request. Harmless when it has already finished or was already cancelled.
+    public func cancel() {
+        let handler: (@Sendable () -> Void)? = state.withLock { state in
+            guard !state.isCancelled, !state.isFinished else { return nil }
+            state.isCancelled = true
+            return state.cancelHandler
+        }
+        handler?()
+    }
+
+    /// Whether `cancel()` was called before the request finished.
+    public var isCancelled: Bool { state.withLock { $0.isCancelled } }
+
+    /// Whether the request has delivered its outcome.
+    public var isFinished: Bool { state.withLock { $0.isFinished } }
+
+    /// Installs what `cancel()` does; runs it at once if the request was cancelled already.
+    func onCancel(_ handler: @escaping @Sendable () -> Void) {
+        let runNow = state.withLock { state -> Bool in
+            state.cancelHandler = handler
+            return state.isCancelled && !state.isFinished
+        }
+        if runNow { handler() }
+    }
+
+    /// Marks the request finished. Returns `false` when it had finished already: one outcome per request.
+    func finish() -> Bool {
+        state.withLock { state in
+            guard !state.isFinished else { return false }
+            state.isFinished = true
+            state.cancelHandler = nil
+            return true
+        }
+    }
+
+    /// Identity equality.
+    public static func == (lhs: BMLTRequest, rhs: BMLTRequest) -> Bool { lhs.id == rhs.id }
+
+    /// Hashes the id.
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+    /// "search meetings #1A2B3C4D".
+    public var description: String { "\(kind) #\(id.uuidString.prefix(8))" }
+}
+
+/// What a request does.
+public enum BMLTRequestKind: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// Server validation (server info, service bodies, formats, languages).
+    case validation
+    /// A meeting search.
+    case meetingSearch
+    /// A format query.
+    case formats
+    /// A service-body query.
+    case serviceBodies
+    /// A change-list query.
+    case changes
+    /// A deleted-meetings query.
+    case deletedMeetings
+    /// A field keys or field values query.
+    case fieldValues
+    /// The coverage area query.
+    case coverageArea
+    /// The NAWS export.
+    case nawsExport
+    /// Administrator login.
+    case login
+    /// Administrator logout.
+    case logout
+    /// Reading the login's permissions.
+    case permissions
+    /// Saving a meeting (edit or create).
+    case saveMeeting
+    /// Deleting a meeting.
+    case deleteMeeting
+    /// Restoring a deleted meeting.
+    case restoreMeeting
+    /// Rolling a meeting back to before a change.
+    case rollbackMeeting
+    /// A message to a meeting's contact.
+    case sendMessage
+    /// Administration of formats, service bodies, users or settings.
+    case serverAdministration
+
+    /// A short phrase, e.g. "meeting search".
+    public var description: String {
+        switch self {
+        case .validation: "validation"
+        case .meetingSearch: "meeting search"
+        case .formats: "formats"
+        case .serviceBodies: "service bodies"
+        case .changes: "changes"
+        case .deletedMeetings: "deleted meetings"
+        case .fieldValues: "field values"
+        case .coverageArea: "coverage area"
+        case .nawsExport: "NAWS export"
+        case .login: "login"
+        case .logout: "logout"
+        case .permissions: "permissions"
+        case .saveMeeting: "save meeting"
+        case .deleteMeeting: "delete meeting"
+        case .restoreMeeting: "restore meeting"
+        case .rollbackMeeting: "rollback meeting"
+        case .sendMessage: "send message"
+        case .serverAdministration: "server administration"
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One call to the server, as a value: what kind it is, the work (requests and decoding, run off the main
+/// actor), and what success and failure do to the stores and which events they announce.
+///
+/// Every public call — search, change list, login, save, message — is an `Operation` run by the connection's
+/// single `perform` path, which owns the in-flight registry, progress, cancellation, errors and delivery.
+struct Operation<Value: Sendable>: Sendable {
+    /// What the request does (shown on its handle).
+    let kind: BMLTRequestKind
+    /// The network work and decoding. Runs off the main actor; throws `BMLTError`.
+    let work: @Sendable (OperationContext) async throws(BMLTError) -> Value
+    /// On success, on the main actor: update the stores, return the events to announce.
+    let succeed: @MainActor @Sendable (BMLTConnection, Value, BMLTRequest) -> [BMLTEvent]
+    /// On failure, on the main actor: set the concerned store's `lastError`, return events to announce
+    /// before the `.bmltError` (e.g. an invalid `.bmltServerValidated`).
+    let fail: @MainActor @Sendable (BMLTConnection, BMLTError, BMLTRequest) -> [BMLTEvent]
+
+    init(kind: BMLTRequestKind,
+         work: @escaping @Sendable (OperationContext) async throws(BMLTError) -> Value,
+         succeed: @escaping @MainActor @Sendable (BMLTConnection, Value, BMLTRequest) -> [BMLTEvent],
+         fail: @escaping @MainActor @Sendable (BMLTConnection, BMLTError, BMLTRequest) -> [BMLTEvent] = { _, _, _ in [] }) {
+        self.kind = kind
+        self.work = work
+        self.succeed = succeed
+        self.fail = fail
+    }
+}
+
+/// What an operation's work may use: the root URL, the transport, and what the connection knew when the
+/// operation started.
+struct OperationContext: Sendable {
+    /// The normalised root server URL.
+    let root: URL
+    /// The HTTP transport (own session, own cookies).
+    let transport: Transport
+    /// The server info from the last successful validation, if any.
+    let serverInfo: BMLTServerInfo?
+    /// The formats from the last successful validation (for resolving meeting format keys).
+    let serverFormats: [BMLTFormat]
+    /// The credentials of the current login, if any (REST bearer token).
+    let bearerToken: String?
+
+    /// `GET <root>/<path>?<query>`.
+    func get(_ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:]) async throws(BMLTError) -> HTTPReply {
+        var request = URLRequest(url: RootServerURL.url(root: root, path: path, query: query))
+        request.httpMethod = "GET"
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        return try await transport.send(request)
+    }
+
+    /// `GET <root>/client_interface/json/?switcher=<switcher>&<query>`, parsed as JSON; a status, HTML page or
+    /// broken JSON becomes a typed error naming `what` was being read.
+    func semantic(_ switcher: String, _ query: [URLQueryItem] = [], what: String) async throws(BMLTError) -> WireValue {
+        let reply = try await get("client_interface/json/", query: [URLQueryItem(name: "switcher", value: switcher)] + query)
+        return try WireReply.json(reply, what: what)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// The rules for a root server's address: what users paste, and what BMLTKit accepts.
+enum RootServerURL {
+    /// Suffixes people paste after the root, longest first; everything from the suffix on is dropped.
+    private static let pastedSuffixes = [
+        "/local_server/server_admin/json.php", "/local_server/server_admin/xml.php", "/local_server/server_admin",
+        "/local_server", "/client_interface", "/api/v1", "/semantic", "/index.php",
+    ]
+
+    /// Normalises a root server URL: trims white space, trailing slashes, query, fragment and any pasted
+    /// `client_interface/…`, `local_server/server_admin/json.php` or `api/v1/…` suffix, and lower-cases the
+    /// scheme and host. Refuses `http://` unless the host is loopback or `allowsInsecureHTTP` is set.
+    static func normalize(_ url: URL, allowsInsecureHTTP: Bool) throws(BMLTError) -> URL {
+        let text = url.absoluteString.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard var components = URLComponents(string: text),
+              let scheme = components.scheme?.lowercased(), let host = components.host, !host.isEmpty else {
+            throw .invalidURL(text)
+        }
+        guard scheme == "https" || scheme == "http" else { throw .invalidURL(text) }
+        if scheme == "http", !allowsInsecureHTTP, !isLoopback(host) {
+            throw .insecureURLRefused(host: host)
+        }
+        components.scheme = scheme
+        components.host = host.lowercased()
+        components.query = nil
+        components.fragment = nil
+        components.user = nil
+        components.password = nil
+        var path = components.path
+        while path.contains("//") { path = path.replacingOccurrences(of: "//", with: "/") }
+        let lowered = path.lowercased()
+        if let cut = pastedSuffixes.compactMap({ lowered.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) {
+            path = String(path[..<cut.lowerBound])
+        }
+        while path.hasSuffix("/") { path.removeLast() }
+        components.path = path
+        guard let normalized = components.url else { throw .invalidURL(text) }
+        return normalized
+    }
+
+    /// Whether a host name is this machine (127.0.0.0/8, ::1, localhost).
+    static func isLoopback(_ host: String) -> Bool {
+        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+        if bare == "localhost" || bare.hasSuffix(".localhost") || bare == "::1" { return true }
+        let octets = bare.split(separator: ".")
+        return octets.count == 4 && octets.first == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
+
+    /// `<root>/<path>` with the given query items, encoded so that `+`, `&`, `=` and non-ASCII text survive.
+    static func url(root: URL, path: String, query: [URLQueryItem]) -> URL {
+        var components = URLComponents(url: root, resolvingAgainstBaseURL: false)!
+        components.path = components.path + "/" + path
+        if !query.isEmpty {
+            components.percentEncodedQuery = query.map { item in
+                encode(item.name) + (item.value.map { "=" + encode($0) } ?? "")
+            }.joined(separator: "&")
+        }
+        return components.url!
+    }
+
+    /// Percent-encodes a query name or value. Brackets stay literal (PHP array parameters, `services[]`);
+    /// `+`, `&`, `=`, `#`, `%` and everything non-ASCII are encoded.
+    static func encode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: queryAllowed) ?? text
+    }
+
+    private static let queryAllowed: CharacterSet = {
+        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
+        allowed.insert(charactersIn: "-._~[],:/")
+        return allowed
+    }()
+}

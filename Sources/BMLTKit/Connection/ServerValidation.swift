@@ -1,0 +1,113 @@
+import Foundation
+
+/// What validation learns about a server, all at once.
+struct ServerValidation: Sendable {
+    var info: BMLTServerInfo
+    var serviceBodies: [BMLTServiceBody]
+    var formats: [BMLTFormat]
+    var languages: [BMLTLanguage]
+    var capabilities: BMLTCapabilities
+}
+
+/// Validation: GetServerInfo, then GetServiceBodies and GetFormats concurrently, then the languages
+/// (GetLangs.php on 2.x when it answers; else `langs` from server info). Every failure is a `BMLTError`.
+enum ServerValidator {
+    /// The oldest root server version BMLTKit talks to.
+    static let minimumVersion = "2.0.0"
+    static let minimumVersionInt = 2_000_000
+
+    static func validate(_ context: OperationContext) async throws(BMLTError) -> ServerValidation {
+        let info = try await serverInfo(context)
+        guard info.versionInt >= minimumVersionInt else {
+            throw .unsupportedServerVersion(found: info.version, minimum: minimumVersion)
+        }
+        async let bodies = catching { () async throws(BMLTError) in
+            try WireServiceBody.decodeList(try await context.semantic("GetServiceBodies", what: "the service body list"))
+        }
+        async let formats = catching { () async throws(BMLTError) in
+            try WireFormat.decodeList(try await context.semantic("GetFormats", [URLQueryItem(name: "show_all", value: "1")],
+                                                                 what: "the format list"))
+        }
+        let serviceBodies = try await bodies.get()
+        let allFormats = try await formats.get()
+        var capabilities = capabilities(of: info)
+        var languages = WireLanguages.fromServerInfo(info)
+        if info.majorVersion < 3 {
+            do {
+                let reply = try await context.get("client_interface/json/GetLangs.php")
+                let list = try WireLanguages.decode(try WireReply.json(reply, what: "the language list"))
+                if !list.isEmpty {
+                    languages = list
+                    capabilities.insert(.languageList)
+                }
+            } catch .cancelled {
+                throw .cancelled
+            } catch {
+                // GetLangs.php is optional: the languages in server info stand.
+            }
+        }
+        return ServerValidation(info: info, serviceBodies: serviceBodies, formats: allFormats,
+                                languages: languages, capabilities: capabilities)
+    }
+
+    /// GetServerInfo. A reply that is not JSON, or JSON without a version, means this is not a root server.
+    private static func serverInfo(_ context: OperationContext) async throws(BMLTError) -> BMLTServerInfo {
+        let reply = try await context.get("client_interface/json/", query: [URLQueryItem(name: "switcher", value: "GetServerInfo")])
+        do {
+            return try WireServerInfo.decode(try WireReply.json(reply, what: "GetServerInfo"))
+        } catch .malformedResponse(_, let detail) {
+            throw .notARootServer(reason: detail)
+        } catch .notFound {
+            throw .notARootServer(reason: "there is no client_interface at this address (HTTP 404)")
+        }
+    }
+
+    static func capabilities(of info: BMLTServerInfo) -> BMLTCapabilities {
+        var capabilities: BMLTCapabilities = [.nawsExport]
+        if info.majorVersion >= 3 { capabilities.insert(.restAdmin) }
+        if info.semanticAdminEnabled, info.majorVersion < 4, !info.aggregatorModeEnabled { capabilities.insert(.legacyAdmin) }
+        if info.emailEnabled, info.majorVersion < 4, !info.aggregatorModeEnabled { capabilities.insert(.contactMessages) }
+        if info.aggregatorModeEnabled { capabilities.insert(.aggregator) }
+        if info.versionInt >= 3_001_000 { capabilities.insert(.commaSeparatedParameters) }
+        return capabilities
+    }
+
+    private static func catching<T>(_ body: () async throws(BMLTError) -> T) async -> Result<T, BMLTError> {
+        do throws(BMLTError) { return .success(try await body()) } catch { return .failure(error) }
+    }
+}
+
+extension BMLTConnection {
+    /// Validates the server (the fire-and-forget form): posts `.bmltServerValidated` with `bmltIsServerValid`
+    /// and, on failure, the cause in `bmltError` (plus a `.bmltError`). Fills `server`.
+    @discardableResult
+    public func connect() -> BMLTRequest {
+        start(Self.validation)
+    }
+
+    /// Validates the server and returns what it said about itself; throws the cause when it is not a usable
+    /// root server. Posts the same notifications as `connect()`.
+    public func validate() async throws -> BMLTServerInfo {
+        try await run(Self.validation).info
+    }
+
+    static let validation = Operation<ServerValidation>(
+        kind: .validation,
+        work: { context throws(BMLTError) in try await ServerValidator.validate(context) },
+        succeed: { connection, validation, request in
+            let store = connection.server
+            store.info = validation.info
+            store.serviceBodies = validation.serviceBodies
+            store.formats = validation.formats
+            store.languages = validation.languages
+            store.capabilities = validation.capabilities
+            store.isValid = true
+            return [.serverValidated(isValid: true, info: validation.info, error: nil, request: request)]
+        },
+        fail: { connection, error, request in
+            connection.server.lastError = error
+            connection.server.isValid = false
+            return [.serverValidated(isValid: false, info: nil, error: error, request: request)]
+        }
+    )
+}

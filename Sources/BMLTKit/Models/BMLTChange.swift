@@ -1,0 +1,96 @@
+import Foundation
+
+/// One entry of a root server's change history: who changed which meeting when, with the meeting as it was
+/// before and after.
+public struct BMLTChange: Sendable, Hashable, Codable, Identifiable {
+    /// The change's id.
+    public var id: Int
+    /// When the change was made.
+    public var date: Date?
+    /// What kind of change it was.
+    public var type: BMLTChangeType
+    /// The meeting changed.
+    public var meetingID: Int?
+    /// The meeting's name at the time.
+    public var meetingName: String?
+    /// The user who made the change.
+    public var userID: Int?
+    /// The user's name.
+    public var userName: String?
+    /// The meeting's service body.
+    public var serviceBodyID: Int?
+    /// The service body's name.
+    public var serviceBodyName: String?
+    /// Whether the meeting still exists (`false` for a meeting deleted since).
+    public var meetingExists: Bool?
+    /// The server's description of the change.
+    public var details: String?
+    /// The meeting before the change (absent for a creation).
+    public var before: BMLTMeeting?
+    /// The meeting after the change (absent for a deletion).
+    public var after: BMLTMeeting?
+
+    /// A change value.
+    public init(id: Int, date: Date? = nil, type: BMLTChangeType, meetingID: Int? = nil, meetingName: String? = nil,
+                userID: Int? = nil, userName: String? = nil, serviceBodyID: Int? = nil, serviceBodyName: String? = nil,
+                meetingExists: Bool? = nil, details: String? = nil, before: BMLTMeeting? = nil, after: BMLTMeeting? = nil) {
+        self.id = id
+        self.date = date
+        self.type = type
+        self.meetingID = meetingID
+        self.meetingName = meetingName
+        self.userID = userID
+        self.userName = userName
+        self.serviceBodyID = serviceBodyID
+        self.serviceBodyName = serviceBodyName
+        self.meetingExists = meetingExists
+        self.details = details
+        self.before = before
+        self.after = after
+    }
+}
+
+/// The kind of a change.
+public enum BMLTChangeType: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A meeting was created (`comdef_change_type_new`).
+    case created = "comdef_change_type_new"
+    /// A meeting was deleted (`comdef_change_type_delete`).
+    case deleted = "comdef_change_type_delete"
+    /// A meeting was changed (`comdef_change_type_change`).
+    case changed = "comdef_change_type_change"
+    /// A meeting was rolled back to an earlier state (`comdef_change_type_rollback`).
+    case rolledBack = "comdef_change_type_rollback"
+    /// A kind this version of BMLTKit does not know.
+    case other = "other"
+}
+
+/// One field of a meeting as changed by a save: its wire key and the text before and after.
+public struct BMLTFieldChange: Sendable, Hashable, Codable {
+    /// The field's wire key, e.g. "meeting_name".
+    public var key: String
+    /// The value before; `nil` when it was empty.
+    public var before: String?
+    /// The value after; `nil` when it is now empty.
+    public var after: String?
+
+    /// A field change.
+    public init(key: String, before: String?, after: String?) {
+        self.key = key
+        self.before = before
+        self.after = after
+    }
+}
+
+/// What a meeting search returns: the meetings, and the formats they use (when asked for).
+public struct BMLTSearchResults: Sendable, Hashable, Codable {
+    /// The meetings found.
+    public var meetings: [BMLTMeeting]
+    /// The formats used by those meetings (empty for a meetings-only search).
+    public var formats: [BMLTFormat]
+
+    /// Search results.
+    public init(meetings: [BMLTMeeting] = [], formats: [BMLTFormat] = []) {
+        self.meetings = meetings
+        self.formats = formats
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// One meeting as the root server publishes it, with every standard field typed.
+///
+/// Fields the server left empty, or did not send (a search with `dataFieldKeys` returns only some), are `nil`.
+/// Server-defined fields BMLTKit does not know are kept, as text, in `extraFields`.
+public struct BMLTMeeting: Sendable, Hashable, Codable, Identifiable {
+    /// The meeting's id (`id_bigint`).
+    public var id: Int
+    /// The service body that owns the meeting.
+    public var serviceBodyID: Int
+    /// The day of the week.
+    public var weekday: BMLTWeekday?
+    /// The start time, local to the meeting.
+    public var startTime: BMLTTimeOfDay?
+    /// How long the meeting lasts, in seconds.
+    public var duration: TimeInterval?
+    /// The meeting's time zone, when the server records one.
+    public var timeZone: TimeZone?
+    /// In person, virtual or hybrid.
+    public var venueType: BMLTVenueType?
+    /// The formats, resolved to format objects where the format table is known (search results are resolved
+    /// against the formats of the search, or the server's full list).
+    public var formats: [BMLTFormat]
+    /// The format keys as the server listed them (`formats`), in the search's language.
+    public var formatKeys: [String]
+    /// The format ids (`format_shared_id_list`).
+    public var formatIDs: [Int]
+    /// The language of the meeting's format keys.
+    public var language: String?
+    /// Where the meeting is.
+    public var coordinate: BMLTCoordinate?
+    /// The distance from the search centre in kilometres (geographic searches only).
+    public var distanceInKilometers: Double?
+    /// The distance from the search centre in miles (geographic searches only).
+    public var distanceInMiles: Double?
+    /// The meeting's name.
+    public var name: String
+    /// The venue's name, e.g. "St. Mary's Church".
+    public var locationText: String?
+    /// Extra directions, e.g. "Basement, side door".
+    public var locationInfo: String?
+    /// Street address.
+    public var street: String?
+    /// Borough or city subsection.
+    public var citySubsection: String?
+    /// Neighbourhood.
+    public var neighborhood: String?
+    /// Town or city.
+    public var municipality: String?
+    /// County or sub-province.
+    public var subProvince: String?
+    /// State or province.
+    public var province: String?
+    /// Postal code.
+    public var postalCode: String?
+    /// Nation.
+    public var nation: String?
+    /// Comments.
+    public var comments: String?
+    /// Zone.
+    public var zone: String?
+    /// Train lines nearby.
+    public var trainLines: String?
+    /// Bus lines nearby.
+    public var busLines: String?
+    /// The link to join online.
+    public var virtualMeetingLink: String?
+    /// Extra information for joining online, e.g. a meeting id and passcode.
+    public var virtualMeetingAdditionalInfo: String?
+    /// The phone number to join by phone.
+    public var phoneMeetingNumber: String?
+    /// Whether the meeting is published; `nil` when the server did not say.
+    public var isPublished: Bool?
+    /// The NAWS world id, e.g. "G00324490".
+    public var worldID: String?
+    /// The shared group id (rarely used).
+    public var sharedGroupID: Int?
+    /// The meeting's own contact email (only sent to logged-in editors).
+    public var emailContact: String?
+    /// First contact's name (visible to editors only).
+    public var contactName1: String?
+    /// First contact's phone.
+    public var contactPhone1: String?
+    /// First contact's email.
+    public var contactEmail1: String?
+    /// Second contact's name.
+    public var contactName2: String?
+    /// Second contact's phone.
+    public var contactPhone2: String?
+    /// Second contact's email.
+    public var contactEmail2: String?
+    /// The root server this meeting came from (`root_server_uri`).
+    public var rootServerURI: String?
+    /// The id of the root server in an aggregator.
+    public var rootServerID: Int?
+    /// Fields the server defines that BMLTKit does not know, by wire key, as text.
+    public var extraFields: [String: String]
+
+    /// A meeting value; everything but the id, service body and name has a default.
+    public init(id: Int, serviceBodyID: Int, name: String = "", weekday: BMLTWeekday? = nil,
+                startTime: BMLTTimeOfDay? = nil, duration: TimeInterval? = nil) {
+        self.id = id
+        self.serviceBodyID = serviceBodyID
+        self.name = name
+        self.weekday = weekday
+        self.startTime = startTime
+        self.duration = duration
+        self.formats = []
+        self.formatKeys = []
+        self.formatIDs = []
+        self.extraFields = [:]
+    }
+
+    /// When the meeting ends (start + duration), if both are known; may pass midnight (e.g. 25:00 is not
+    /// clamped: use `secondsSinceMidnight` of the start and `duration`).
+    public var endTime: BMLTTimeOfDay? {
+        guard let startTime, let duration else { return nil }
+        return BMLTTimeOfDay(hour: 0, minute: 0, second: startTime.secondsSinceMidnight + Int(duration))
+    }
+}

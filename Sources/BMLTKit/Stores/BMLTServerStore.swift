@@ -1,0 +1,36 @@
+import Observation
+
+/// What the connection knows about its server, kept up to date on the main actor.
+///
+/// Filled by validation; a failed validation sets `lastError` and `isValid = false` but keeps the last good
+/// info, formats and service bodies.
+@MainActor
+@Observable
+public final class BMLTServerStore {
+    /// What the server said about itself.
+    public internal(set) var info: BMLTServerInfo?
+    /// All the server's formats (in the server's language).
+    public internal(set) var formats: [BMLTFormat] = []
+    /// All service bodies, flat, in the server's order.
+    public internal(set) var serviceBodies: [BMLTServiceBody] = [] {
+        didSet { serviceBodyTree = BMLTServiceBody.tree(from: serviceBodies) }
+    }
+    /// The service bodies as a tree: the roots, each with its children. Orphans stay at the root.
+    public private(set) var serviceBodyTree: [BMLTServiceBodyNode] = []
+    /// The languages the server offers.
+    public internal(set) var languages: [BMLTLanguage] = []
+    /// What the server supports.
+    public internal(set) var capabilities: BMLTCapabilities = []
+    /// Whether the last validation succeeded.
+    public internal(set) var isValid = false
+    /// The last error of a server-level operation (validation, formats, service bodies).
+    public internal(set) var lastError: BMLTError?
+
+    nonisolated init() {}
+
+    /// The format with this id, if the server has it.
+    public func format(id: Int) -> BMLTFormat? { formats.first { $0.id == id } }
+
+    /// The service body with this id, if the server has it.
+    public func serviceBody(id: Int) -> BMLTServiceBody? { serviceBodies.first { $0.id == id } }
+}

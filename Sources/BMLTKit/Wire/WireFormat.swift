@@ -1,0 +1,62 @@
+/// Semantic format objects (`GetFormats`, the `formats` of `get_used_formats`) → `BMLTFormat`.
+enum WireFormat {
+    static func decodeList(_ value: WireValue, what: String = "the format list") throws(BMLTError) -> [BMLTFormat] {
+        guard let entries = WireShape.list(value) else {
+            throw .malformedResponse(what: what, detail: "expected a list of formats")
+        }
+        return entries.compactMap(decode)
+    }
+
+    /// One format; `nil` when it has no usable id or key (such an entry cannot be referred to).
+    static func decode(_ value: WireValue) -> BMLTFormat? {
+        guard let id = value["id"]?.int, let key = value["key_string"]?.string else { return nil }
+        return BMLTFormat(
+            id: id,
+            key: key,
+            name: value["name_string"]?.string ?? "",
+            description: value["description_string"]?.string ?? "",
+            language: value["lang"]?.string ?? "en",
+            worldID: value["world_id"]?.string,
+            type: value["format_type_enum"]?.string.flatMap(formatType),
+            rootServerURI: value["root_server_uri"]?.string
+        )
+    }
+
+    static func formatType(_ text: String) -> BMLTFormatType? {
+        if let type = BMLTFormatType(rawValue: text) { return type }
+        switch text {
+        case "MEETING_FORMAT": return .meetingFormat
+        case "LOCATION": return .location
+        case "COMMON_NEEDS_OR_RESTRICTION": return .commonNeedsOrRestriction
+        case "OPEN_OR_CLOSED": return .openOrClosed
+        case "LANGUAGE": return .language
+        default: return nil
+        }
+    }
+}
+
+/// Semantic service-body objects (`GetServiceBodies`) → `BMLTServiceBody`.
+enum WireServiceBody {
+    static func decodeList(_ value: WireValue) throws(BMLTError) -> [BMLTServiceBody] {
+        guard let entries = WireShape.list(value) else {
+            throw .malformedResponse(what: "the service body list", detail: "expected a list of service bodies")
+        }
+        return entries.compactMap(decode)
+    }
+
+    static func decode(_ value: WireValue) -> BMLTServiceBody? {
+        guard let id = value["id"]?.int else { return nil }
+        let parent = value["parent_id"]?.int
+        return BMLTServiceBody(
+            id: id,
+            parentID: (parent == nil || parent == 0) ? nil : parent,
+            name: value["name"]?.string ?? "",
+            description: value["description"]?.string ?? "",
+            type: value["type"]?.string.flatMap { BMLTServiceBodyType(rawValue: $0.uppercased()) },
+            url: value["url"]?.string.flatMap(WireURL.parse),
+            helpline: value["helpline"]?.string,
+            worldID: value["world_id"]?.string,
+            email: value["contact_email"]?.string
+        )
+    }
+}

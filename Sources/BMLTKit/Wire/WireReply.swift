@@ -1,0 +1,83 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// An HTTP answer: the body and the response head.
+struct HTTPReply: Sendable {
+    /// The body bytes.
+    var data: Data
+    /// The status code.
+    var statusCode: Int
+    /// The response headers (names as the server sent them).
+    var headers: [String: String]
+    /// The final URL (after redirects).
+    var url: URL?
+
+    /// The body as text (UTF-8, falling back to Latin-1 so that no byte sequence fails).
+    var text: String {
+        String(data: data, encoding: .utf8) ?? String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Turns HTTP answers into either a JSON value or a typed `BMLTError`: status codes, HTML pages where JSON
+/// was expected, empty bodies, and error objects are all resolved here.
+enum WireReply {
+    /// Maps a non-2xx status to its typed error, with the server's message when it sent one.
+    static func checkStatus(_ reply: HTTPReply) throws(BMLTError) {
+        guard !(200..<300).contains(reply.statusCode) else { return }
+        let parsed = try? WireValue.parse(reply.data, what: "")
+        let message = parsed?["message"]?.string ?? htmlTitle(reply.data)
+        switch reply.statusCode {
+        case 401: throw .unauthorized(message: message)
+        case 403: throw .forbidden(message: message)
+        case 404: throw .notFound(message: message)
+        case 408, 504: throw .timeout
+        case 409: throw .conflict(message: message)
+        case 422: throw .validationFailed(message: message, fieldErrors: fieldErrors(parsed?["errors"]))
+        default: throw .httpStatus(code: reply.statusCode, message: message)
+        }
+    }
+
+    /// Checks the status, then parses the body as JSON. An HTML page, an empty body or text that is not JSON
+    /// becomes `malformedResponse` naming `what` was being read.
+    static func json(_ reply: HTTPReply, what: String) throws(BMLTError) -> WireValue {
+        try checkStatus(reply)
+        guard let first = reply.data.first(where: { !isWhitespace($0) }) else {
+            throw .malformedResponse(what: what, detail: "the body is empty")
+        }
+        if first == UInt8(ascii: "<") {
+            throw .malformedResponse(what: what, detail: "the server sent an HTML or XML page instead of JSON")
+        }
+        let value = try WireValue.parse(reply.data, what: what)
+        if let members = value.object, let message = members["message"]?.string,
+           Set(members.keys).isSubset(of: ["message", "errors", "exception", "file", "line", "trace"]) {
+            throw .malformedResponse(what: what, detail: "the server answered with an error: “\(message)”")
+        }
+        return value
+    }
+
+    /// Laravel's `{"errors":{"field":["message", …]}}`.
+    static func fieldErrors(_ value: WireValue?) -> [String: [String]] {
+        guard let members = value?.object else { return [:] }
+        var result: [String: [String]] = [:]
+        for (field, messages) in members {
+            result[field] = messages.array?.compactMap(\.string) ?? messages.string.map { [$0] } ?? []
+        }
+        return result
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0xEF || byte == 0xBB || byte == 0xBF
+    }
+
+    /// The `<title>` of an HTML error page, shortened; `nil` when there is none.
+    private static func htmlTitle(_ data: Data) -> String? {
+        let text = String(decoding: data.prefix(4096), as: UTF8.self)
+        guard let start = text.range(of: "<title>", options: .caseInsensitive),
+              let end = text.range(of: "</title>", options: .caseInsensitive, range: start.upperBound..<text.endIndex)
+        else { return nil }
+        let title = text[start.upperBound..<end.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+        return title.isEmpty ? nil : String(title.prefix(120))
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Shapes shared by many replies.
+enum WireShape {
+    /// A list reply: a JSON array, or `{}` (the server's "nothing"), or an object holding one array of objects.
+    /// `nil` for anything else (a string, a number, an error object).
+    static func list(_ value: WireValue) -> [WireValue]? {
+        switch value {
+        case .array(let elements): return elements
+        case .object(let members) where members.isEmpty: return []
+        default: return nil
+        }
+    }
+}
+
+/// Lenient URLs: the server stores whatever an administrator typed ("www.example.org", "example.org/na").
+enum WireURL {
+    static func parse(_ text: String) -> URL? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, !trimmed.contains(" ") else { return nil }
+        if let url = URL(string: trimmed), url.scheme != nil, url.host != nil { return url }
+        if let url = URL(string: "https://" + trimmed), url.host?.contains(".") == true { return url }
+        return nil
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Times and durations as the server writes them: `HH:MM:SS`, `H:MM:SS`, `HH:MM` (REST, search parameters).
+enum WireTime {
+    /// Parses a time of day. Anything that is not a valid time (letters, minutes over 59, hours over 24) is `nil`,
+    /// never midnight.
+    static func timeOfDay(_ text: String) -> BMLTTimeOfDay? {
+        guard let (hour, minute, second) = components(text), hour <= 24,
+              hour < 24 || (minute == 0 && second == 0) else { return nil }
+        return BMLTTimeOfDay(hour: hour, minute: minute, second: second)
+    }
+
+    /// Parses a duration into seconds (`"01:30:00"` → 5400). Hours may exceed 24. Invalid text is `nil`.
+    static func duration(_ text: String) -> TimeInterval? {
+        guard let (hour, minute, second) = components(text) else { return nil }
+        return TimeInterval(hour * 3600 + minute * 60 + second)
+    }
+
+    /// `HH:MM:SS` for a duration in seconds.
+    static func durationString(_ seconds: TimeInterval) -> String {
+        let total = max(0, Int(seconds.rounded()))
+        return BMLTTimeOfDay.pad(total / 3600) + ":" + BMLTTimeOfDay.pad((total % 3600) / 60) + ":" + BMLTTimeOfDay.pad(total % 60)
+    }
+
+    private static func components(_ text: String) -> (Int, Int, Int)? {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(parts.count),
+              parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let hour = Int(parts[0]), let minute = Int(parts[1]) else { return nil }
+        let second = parts.count == 3 ? Int(parts[2]) : 0
+        guard let second, minute < 60, second < 60 else { return nil }
+        return (hour, minute, second)
+    }
+}
+
+extension BMLTTimeOfDay {
+    static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}
