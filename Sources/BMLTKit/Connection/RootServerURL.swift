@@ -59,7 +59,7 @@ enum RootServerURL {
         return components.url!
     }
 
-    /// Percent-encodes a query name or value. Brackets stay literal (PHP array parameters, `services[]`);
+    /// Percent-encodes a query name or value. Brackets are encoded (`services%5B%5D`, which PHP reads as `services[]`);
     /// `+`, `&`, `=`, `#`, `%` and everything non-ASCII are encoded.
     static func encode(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: queryAllowed) ?? text
@@ -67,7 +67,7 @@ enum RootServerURL {
 
     private static let queryAllowed: CharacterSet = {
         var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
-        allowed.insert(charactersIn: "-._~[],:/")
+        allowed.insert(charactersIn: "-._~,:/")
         return allowed
     }()
 }

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import BMLTKit
+
+@Suite("Root server URL rules")
+struct RootServerURLTests {
+    @Test("pasted suffixes, slashes, queries and case are normalised", arguments: [
+        ("https://example.org/main_server", "https://example.org/main_server"),
+        ("https://example.org/main_server/", "https://example.org/main_server"),
+        ("https://example.org/main_server///", "https://example.org/main_server"),
+        ("  https://Example.ORG/main_server  ", "https://example.org/main_server"),
+        ("https://example.org/main_server/client_interface/json/?switcher=GetServerInfo", "https://example.org/main_server"),
+        ("https://example.org/main_server/client_interface/json/", "https://example.org/main_server"),
+        ("https://example.org/main_server/local_server/server_admin/json.php", "https://example.org/main_server"),
+        ("https://example.org/main_server/local_server/server_admin/json.php?admin_action=login", "https://example.org/main_server"),
+        ("https://example.org/main_server/api/v1/meetings", "https://example.org/main_server"),
+        ("https://example.org//main_server//client_interface", "https://example.org/main_server"),
+        ("https://example.org", "https://example.org"),
+        ("https://example.org:8443/bmlt/main_server/#top", "https://example.org:8443/bmlt/main_server"),
+        ("HTTPS://example.org/Main_Server/CLIENT_INTERFACE/json", "https://example.org/Main_Server"),
+    ])
+    func normalises(input: String, expected: String) throws {
+        let url = try RootServerURL.normalize(URL(string: input.trimmingCharacters(in: .whitespaces))!, allowsInsecureHTTP: false)
+        #expect(url.absoluteString == expected)
+    }
+
+    @Test("http is refused for other hosts unless allowed")
+    func refusesInsecureHTTP() throws {
+        #expect(throws: BMLTError.insecureURLRefused(host: "example.org")) {
+            try RootServerURL.normalize(URL(string: "http://example.org/main_server")!, allowsInsecureHTTP: false)
+        }
+        let allowed = try RootServerURL.normalize(URL(string: "http://example.org/main_server")!, allowsInsecureHTTP: true)
+        #expect(allowed.absoluteString == "http://example.org/main_server")
+    }
+
+    @Test("http is always allowed to loopback", arguments: ["127.0.0.1", "127.1.2.3", "localhost", "[::1]"])
+    func allowsLoopback(host: String) throws {
+        let url = try RootServerURL.normalize(URL(string: "http://\(host):8000/main_server/")!, allowsInsecureHTTP: false)
+        #expect(url.absoluteString == "http://\(host):8000/main_server")
+    }
+
+    @Test("not a web address is an invalid URL", arguments: ["ftp://example.org/main_server", "example.org/main_server", "https:///x", "mailto:a@b.c"])
+    func rejectsNonWebURLs(text: String) {
+        #expect(throws: BMLTError.self) {
+            try RootServerURL.normalize(URL(string: text)!, allowsInsecureHTTP: false)
+        }
+    }
+
+    @Test("query values keep + & = and non-ASCII text")
+    func encodesQueryValues() {
+        let url = RootServerURL.url(root: URL(string: "https://example.org/main_server")!, path: "client_interface/json/",
+                                    query: [URLQueryItem(name: "SearchString", value: "a+b & c=d é"),
+                                            URLQueryItem(name: "services[]", value: "5")])
+        let items = URLComponents(url: url, resolvingAgainstBaseURL: false)!.queryItems!
+        #expect(items.first { $0.name == "SearchString" }?.value == "a+b & c=d é")
+        #expect(url.absoluteString.contains("services%5B%5D=5"))
+        #expect(items.first { $0.name == "services[]" }?.value == "5")
+        #expect(url.absoluteString.contains("a%2Bb%20%26%20c%3Dd%20%C3%A9"))
+    }
+
+    @Test("a connection with an unusable URL reports it on the first call")
+    @MainActor func invalidURLFailsValidation() async {
+        let recorder = EventRecorder()
+        let connection = BMLTConnection(rootServerURL: URL(string: "http://example.org/main_server")!,
+                                        configuration: BMLTConfiguration(notificationCenter: NotificationCenter(), eventMonitors: [recorder]))
+        await #expect(throws: BMLTError.insecureURLRefused(host: "example.org")) { try await connection.validate() }
+        #expect(recorder.names == ["progress.didStart", "server.validated", "error", "progress.didStop"])
+        #expect(connection.lastError == .insecureURLRefused(host: "example.org"))
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@testable import BMLTKit
+
+/// A stand-in root server for tests: a `URLProtocol` that answers requests for its own unique host from a
+/// handler closure. Each test makes its own `StubServer`, so tests running in parallel never see each
+/// other's requests. Nothing leaves the process.
+final class StubServer: @unchecked Sendable {
+    /// What the stub answers.
+    struct Response: Sendable {
+        var status: Int = 200
+        var headers: [String: String] = ["Content-Type": "application/json; charset=UTF-8"]
+        var body: Data = Data()
+        /// Seconds to wait before answering.
+        var delay: TimeInterval = 0
+        /// Fail with this URL error code instead of answering.
+        var failure: URLError.Code?
+        /// Never answer (until the request is cancelled).
+        var hangs = false
+
+        static func json(_ text: String, status: Int = 200, delay: TimeInterval = 0) -> Response {
+            Response(status: status, body: Data(text.utf8), delay: delay)
+        }
+        static func text(_ text: String, status: Int = 200, contentType: String = "text/html; charset=UTF-8") -> Response {
+            Response(status: status, headers: ["Content-Type": contentType], body: Data(text.utf8))
+        }
+        static func failing(_ code: URLError.Code) -> Response { Response(failure: code) }
+        static let hanging = Response(hangs: true)
+    }
+
+    typealias Handler = @Sendable (URLRequest) -> Response
+
+    let host: String
+    private let handler: Locked<Handler>
+    private let log = Locked<[URLRequest]>([])
+
+    /// A stub with a fresh host; `handler` answers every request.
+    init(_ handler: @escaping Handler) {
+        host = "t\(UUID().uuidString.prefix(12).lowercased()).stub.test"
+        self.handler = Locked(handler)
+        StubProtocol.register(self)
+    }
+
+    deinit { StubProtocol.unregister(host) }
+
+    /// The root URL of this stub server.
+    var rootURL: URL { URL(string: "https://\(host)/main_server")! }
+
+    /// Replaces the handler (e.g. to make the next validation fail).
+    func answer(_ handler: @escaping Handler) { self.handler.withLock { $0 = handler } }
+
+    /// Every request received, in order.
+    var requests: [URLRequest] { log.withLock { $0 } }
+
+    /// A configuration whose session goes to stubs only.
+    func configuration(center: NotificationCenter = NotificationCenter(),
+                       monitors: [any BMLTEventMonitor] = []) -> BMLTConfiguration {
+        let session = URLSessionConfiguration.ephemeral
+        session.protocolClasses = [StubProtocol.self]
+        return BMLTConfiguration(notificationCenter: center, eventMonitors: monitors, urlSessionConfiguration: session)
+    }
+
+    fileprivate func respond(to request: URLRequest) -> Response {
+        log.withLock { $0.append(request) }
+        let handler = self.handler.withLock { $0 }
+        return handler(request)
+    }
+}
+
+/// The `URLProtocol` behind every `StubServer`, routing by host.
+final class StubProtocol: URLProtocol {
+    private static let servers = Locked<[String: StubServer]>([:])
+    private let stopped = Locked(false)
+
+    static func register(_ server: StubServer) { servers.withLock { $0[server.host] = server } }
+    static func unregister(_ host: String) { _ = servers.withLock { $0.removeValue(forKey: host) } }
+
+    override class func canInit(with request: URLRequest) -> Bool {
+        guard let host = request.url?.host else { return false }
+        return servers.withLock { $0[host] != nil }
+    }
+
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override func startLoading() {
+        guard let host = request.url?.host, let server = Self.servers.withLock({ $0[host] }) else {
+            client?.urlProtocol(self, didFailWithError: URLError(.cannotConnectToHost))
+            return
+        }
+        var request = self.request
+        if request.httpBody == nil, let stream = request.httpBodyStream {
+            request.httpBody = Self.read(stream)
+        }
+        let response = server.respond(to: request)
+        if response.hangs { return }
+        // URLProtocol is not Sendable; its client may be called from any thread, which is how the
+        // Foundation loader itself calls it.
+        nonisolated(unsafe) let this = self
+        let deliver: @Sendable () -> Void = {
+            this.deliver(response)
+        }
+        if response.delay > 0 {
+            DispatchQueue.global().asyncAfter(deadline: .now() + response.delay, execute: deliver)
+        } else {
+            deliver()
+        }
+    }
+
+    private func deliver(_ response: StubServer.Response) {
+            guard !stopped.withLock({ $0 }) else { return }
+            if let failure = response.failure {
+                client?.urlProtocol(self, didFailWithError: URLError(failure))
+                return
+            }
+            let head = HTTPURLResponse(url: self.request.url!, statusCode: response.status, httpVersion: "HTTP/1.1",
+                                       headerFields: response.headers)!
+            client?.urlProtocol(self, didReceive: head, cacheStoragePolicy: .notAllowed)
+            client?.urlProtocol(self, didLoad: response.body)
+            client?.urlProtocolDidFinishLoading(self)
+    }
+
+    override func stopLoading() {
+        stopped.withLock { $0 = true }
+    }
+
+    private static func read(_ stream: InputStream) -> Data {
+        stream.open()
+        defer { stream.close() }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while stream.hasBytesAvailable {
+            let count = stream.read(&buffer, maxLength: buffer.count)
+            if count <= 0 { break }
+            data.append(buffer, count: count)
+        }
+        return data
+    }
+}
+
+/// Records every event a connection emits (an event monitor: no NotificationCenter involved).
+final class EventRecorder: BMLTEventMonitor, @unchecked Sendable {
+    private let events = Locked<[BMLTEvent]>([])
+
+    func connection(_ connection: BMLTConnection, didEmit event: BMLTEvent) {
+        events.withLock { $0.append(event) }
+    }
+
+    var all: [BMLTEvent] { events.withLock { $0 } }
+    /// The notification names of the events, in order.
+    var names: [String] { all.map { $0.notificationName.rawValue.replacingOccurrences(of: "org.bmlt.kit.", with: "") } }
+    func count(_ name: Notification.Name) -> Int { all.filter { $0.notificationName == name }.count }
+    var errors: [BMLTError] { all.compactMap { if case .error(let error, _) = $0 { error } else { nil } } }
+    func removeAll() { events.withLock { $0.removeAll() } }
+}
+
+extension URLRequest {
+    /// The query items of the request URL, percent-decoded.
+    var queryItems: [URLQueryItem] {
+        url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems } ?? []
+    }
+    /// The value of one query item.
+    func query(_ name: String) -> String? { queryItems.first { $0.name == name }?.value }
+}
