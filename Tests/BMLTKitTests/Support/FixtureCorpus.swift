@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// The conformance corpus: real root-server replies in `../shared/fixtures/` beside the project, read in
+/// place (never copied). A clone without it skips the suites that need it, saying so.
+enum FixtureCorpus {
+    /// `<project>/../shared/fixtures`, found from this file's path.
+    static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()   // Support
+        .deletingLastPathComponent()   // BMLTKitTests
+        .deletingLastPathComponent()   // Tests
+        .deletingLastPathComponent()   // project root
+        .deletingLastPathComponent()   // beside the project
+        .appendingPathComponent("shared/fixtures")
+
+    /// Whether the corpus is here (CI always has it).
+    static var isAvailable: Bool {
+        let present = FileManager.default.fileExists(atPath: root.appendingPathComponent("rootserver").path)
+        if !present { print("note: the conformance corpus \(root.path) is missing: skipping the suites that read it") }
+        return present
+    }
+
+    /// The 2.16.6 captures.
+    static let legacy = "rootserver"
+    /// The 3.1.2 captures.
+    static let modern = "rootserver-3x"
+
+    /// The bytes of one capture.
+    static func data(_ folder: String, _ name: String) throws -> Data {
+        try Data(contentsOf: root.appendingPathComponent(folder).appendingPathComponent(name))
+    }
+
+    /// One capture parsed independently with JSONSerialization, for checking decoded values against the raw JSON.
+    static func raw(_ folder: String, _ name: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: data(folder, name), options: [.fragmentsAllowed])
+    }
+
+    /// The names of the files in a folder with the given suffix.
+    static func files(_ folder: String, suffix: String = ".json") -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
+        return names.filter { $0.hasSuffix(suffix) }.sorted()
+    }
+}
