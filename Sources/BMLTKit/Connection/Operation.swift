@@ -52,6 +52,12 @@ struct OperationContext: Sendable {
         return try await transport.send(request)
     }
 
+    /// The server info known to the connection, or (before validation) fetched now with GetServerInfo.
+    func requireServerInfo() async throws(BMLTError) -> BMLTServerInfo {
+        if let serverInfo { return serverInfo }
+        return try await ServerValidator.serverInfo(self)
+    }
+
     /// `GET <root>/client_interface/json/?switcher=<switcher>&<query>`, parsed as JSON; a status, HTML page or
     /// broken JSON becomes a typed error naming `what` was being read.
     func semantic(_ switcher: String, _ query: [URLQueryItem] = [], what: String) async throws(BMLTError) -> WireValue {

@@ -51,7 +51,7 @@ enum ServerValidator {
     }
 
     /// GetServerInfo. A reply that is not JSON, or JSON without a version, means this is not a root server.
-    private static func serverInfo(_ context: OperationContext) async throws(BMLTError) -> BMLTServerInfo {
+    static func serverInfo(_ context: OperationContext) async throws(BMLTError) -> BMLTServerInfo {
         let reply = try await context.get("client_interface/json/", query: [URLQueryItem(name: "switcher", value: "GetServerInfo")])
         do {
             return try WireServerInfo.decode(try WireReply.json(reply, what: "GetServerInfo"))
