@@ -19,7 +19,7 @@ public struct BMLTConfiguration: Sendable {
     public var deliveryQueue: DispatchQueue
     /// Extra observers of every event, beside the notification center (e.g. a logger or a test recorder).
     public var eventMonitors: [any BMLTEventMonitor]
-    /// Seconds a request may wait for data before it fails with `.timeout`.
+    /// Seconds a request may take, in all, before it fails with `.timeout` (default 30).
     public var timeout: TimeInterval
     /// The `User-Agent` header.
     public var userAgent: String
@@ -32,8 +32,15 @@ public struct BMLTConfiguration: Sendable {
     /// The session configuration the connection copies for its own `URLSession` (tests install `URLProtocol`
     /// stubs here). The connection always uses its own cookie jar, never the shared one.
     public var urlSessionConfiguration: URLSessionConfiguration
-    /// The largest answer accepted, in bytes (default 64 MiB; worldwide aggregator searches are ~20 MB).
+    /// The largest answer accepted, in bytes (default 64 MiB; worldwide aggregator searches are ~20 MB). The
+    /// body is refused as soon as it passes the limit, so memory stays bounded.
     public var maximumResponseSize: Int
+    /// How reads are retried on transient failures (default: twice, with backoff). Writes never are.
+    public var retryPolicy: BMLTRetryPolicy
+    /// How much is logged through `logHandler` (default `.off`).
+    public var logLevel: BMLTLogLevel
+    /// Receives log lines (default: none). Lines never contain passwords, tokens, cookies or bodies.
+    public var logHandler: (@Sendable (BMLTLogLevel, String) -> Void)?
 
     /// A configuration with the defaults.
     public init(notificationCenter: NotificationCenter = .default,
@@ -45,7 +52,10 @@ public struct BMLTConfiguration: Sendable {
                 progressStopDelay: TimeInterval = 0,
                 allowsInsecureHTTP: Bool = false,
                 urlSessionConfiguration: URLSessionConfiguration = .ephemeral,
-                maximumResponseSize: Int = 64 * 1024 * 1024) {
+                maximumResponseSize: Int = 64 * 1024 * 1024,
+                retryPolicy: BMLTRetryPolicy = BMLTRetryPolicy(),
+                logLevel: BMLTLogLevel = .off,
+                logHandler: (@Sendable (BMLTLogLevel, String) -> Void)? = nil) {
         self.notificationCenter = notificationCenter
         self.deliveryQueue = deliveryQueue
         self.eventMonitors = eventMonitors
@@ -56,5 +66,8 @@ public struct BMLTConfiguration: Sendable {
         self.allowsInsecureHTTP = allowsInsecureHTTP
         self.urlSessionConfiguration = urlSessionConfiguration
         self.maximumResponseSize = maximumResponseSize
+        self.retryPolicy = retryPolicy
+        self.logLevel = logLevel
+        self.logHandler = logHandler
     }
 }

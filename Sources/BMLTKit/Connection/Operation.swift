@@ -44,12 +44,14 @@ struct OperationContext: Sendable {
     /// The credentials of the current login, if any (REST bearer token).
     let bearerToken: String?
 
-    /// `GET <root>/<path>?<query>`.
-    func get(_ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:]) async throws(BMLTError) -> HTTPReply {
+    /// `GET <root>/<path>?<query>`. Reads are `retryable` by default (retried on transient failures); pass
+    /// `false` for a GET that must not be repeated (a message to a contact).
+    func get(_ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:],
+             retryable: Bool = true) async throws(BMLTError) -> HTTPReply {
         var request = URLRequest(url: RootServerURL.url(root: root, path: path, query: query))
         request.httpMethod = "GET"
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        return try await transport.send(request)
+        return try await transport.send(request, retryable: retryable)
     }
 
     /// The server info known to the connection, or (before validation) fetched now with GetServerInfo.

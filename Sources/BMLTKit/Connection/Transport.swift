@@ -3,16 +3,23 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Sends one HTTP request on the connection's own `URLSession` and returns the answer, or a typed error.
+/// Sends HTTP requests on the connection's own `URLSession` and returns answers or typed errors.
 ///
-/// Cancelling the Swift task that awaits `send` cancels that one `URLSessionTask` only: the session, its
-/// cookie jar and the login stay as they are.
+/// - Cancelling the Swift task that awaits `send` cancels that one `URLSessionTask` only: the session, its
+///   cookie jar and the login stay as they are.
+/// - The body is streamed into memory and refused as soon as it passes `maximumResponseSize`.
+/// - `timeout` bounds the whole request (a server that drips a byte a second still times out).
+/// - Reads marked `retryable` are retried on transient failures with exponential backoff and jitter; the
+///   caller sees one outcome.
 final class Transport: Sendable {
     private let session: URLSession
+    private let tasks: TaskTable
     let cookies = CookieJar()
     private let userAgent: String
     private let timeout: TimeInterval
     private let maximumResponseSize: Int
+    private let retryPolicy: BMLTRetryPolicy
+    let log: RequestLog
 
     init(configuration: BMLTConfiguration) {
         let sessionConfiguration = configuration.urlSessionConfiguration.copy() as! URLSessionConfiguration
@@ -22,18 +29,23 @@ final class Transport: Sendable {
         sessionConfiguration.urlCache = nil
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
-        session = URLSession(configuration: sessionConfiguration, delegate: RedirectPolicy(), delegateQueue: nil)
+        sessionConfiguration.timeoutIntervalForResource = configuration.timeout * 2
+        tasks = TaskTable()
+        session = URLSession(configuration: sessionConfiguration, delegate: tasks, delegateQueue: nil)
         userAgent = configuration.userAgent
         timeout = configuration.timeout
         maximumResponseSize = configuration.maximumResponseSize
+        retryPolicy = configuration.retryPolicy
+        log = RequestLog(level: configuration.logLevel, handler: configuration.logHandler)
     }
 
     deinit {
         session.finishTasksAndInvalidate()
     }
 
-    /// Sends the request with the connection's cookies, user agent and timeout.
-    func send(_ request: URLRequest) async throws(BMLTError) -> HTTPReply {
+    /// Sends the request with the connection's cookies, user agent and deadline. `retryable` requests (plain
+    /// reads) are tried again on transient failures; writes, logins and messages never are.
+    func send(_ request: URLRequest, retryable: Bool = false) async throws(BMLTError) -> HTTPReply {
         var prepared = request
         prepared.timeoutInterval = timeout
         prepared.setValue(userAgent, forHTTPHeaderField: "User-Agent")
@@ -43,65 +55,125 @@ final class Transport: Sendable {
         if let url = prepared.url, let cookie = cookies.header(for: url) {
             prepared.setValue(cookie, forHTTPHeaderField: "Cookie")
         }
-        try Self.checkCancellation()
-        let handle = TaskHandle()
-        let outcome: Result<HTTPReply, BMLTError> = await withTaskCancellationHandler {
+        var attempt = 0
+        while true {
+            if Task.isCancelled { throw .cancelled }
+            let started = Date()
+            log.request(prepared, attempt: attempt)
+            let outcome = await sendOnce(prepared)
+            log.outcome(prepared, outcome, seconds: Date().timeIntervalSince(started))
+            switch outcome {
+            case .success(let reply) where retryable && attempt < retryPolicy.maximumRetries && Self.isTransient(status: reply.statusCode):
+                break
+            case .failure(let error) where retryable && attempt < retryPolicy.maximumRetries && Self.isTransient(error):
+                break
+            case .success(let reply):
+                if let url = reply.url ?? prepared.url { cookies.store(headers: reply.headers, for: url) }
+                return reply
+            case .failure(let error):
+                throw error
+            }
+            attempt += 1
+            do {
+                try await Task.sleep(nanoseconds: UInt64(retryPolicy.delay(beforeRetry: attempt) * 1_000_000_000))
+            } catch {
+                throw .cancelled
+            }
+        }
+    }
+
+    private func sendOnce(_ request: URLRequest) async -> Result<HTTPReply, BMLTError> {
+        let task = session.dataTask(with: request)
+        let entry = tasks.register(task, limit: maximumResponseSize)
+        let deadline = DispatchWorkItem { entry.fail(.timeout, cancelling: task) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
+        defer { deadline.cancel() }
+        return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let task = session.dataTask(with: prepared) { data, response, error in
-                    continuation.resume(returning: Self.outcome(data: data, response: response, error: error))
-                }
-                handle.start(task)
+                entry.start(continuation, task: task)
             }
         } onCancel: {
-            handle.cancel()
+            entry.fail(.cancelled, cancelling: task)
         }
-        let reply = try outcome.get()
-        if let url = reply.url ?? prepared.url { cookies.store(headers: reply.headers, for: url) }
-        guard reply.data.count <= maximumResponseSize else { throw .responseTooLarge(limit: maximumResponseSize) }
-        return reply
     }
 
-    private static func checkCancellation() throws(BMLTError) {
-        if Task.isCancelled { throw .cancelled }
+    /// Connection lost, timeouts, refused or unreachable hosts: worth another try for a read.
+    static func isTransient(_ error: BMLTError) -> Bool {
+        switch error {
+        case .timeout: return true
+        case .transport(let code, _):
+            return [URLError.networkConnectionLost.rawValue, URLError.cannotConnectToHost.rawValue,
+                    URLError.timedOut.rawValue, URLError.dnsLookupFailed.rawValue, URLError.notConnectedToInternet.rawValue,
+                    URLError.badServerResponse.rawValue].contains(code)
+        default: return false
+        }
     }
 
-    private static func outcome(data: Data?, response: URLResponse?, error: (any Error)?) -> Result<HTTPReply, BMLTError> {
-        if let error { return .failure(BMLTError.from(error)) }
-        guard let http = response as? HTTPURLResponse else {
-            return .failure(.malformedResponse(what: "the request", detail: "the answer was not HTTP"))
-        }
-        var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers[name] = value }
-        }
-        return .success(HTTPReply(data: data ?? Data(), statusCode: http.statusCode, headers: headers, url: http.url))
+    /// 502, 503 and 504: the server or a proxy in front of it is briefly unavailable.
+    static func isTransient(status: Int) -> Bool { status == 502 || status == 503 || status == 504 }
+}
+
+/// How reads are retried on transient failures (connection lost, timeout, HTTP 502/503/504).
+/// Writes, logins and messages are never retried.
+public struct BMLTRetryPolicy: Sendable, Hashable {
+    /// How many times a read is tried again after the first attempt (0 switches retries off).
+    public var maximumRetries: Int
+    /// The wait before the first retry, in seconds; each further retry waits twice as long.
+    public var baseDelay: TimeInterval
+    /// The longest wait between two attempts, in seconds.
+    public var maximumDelay: TimeInterval
+    /// How much of each wait is random (0…1), so that many clients don't retry in step.
+    public var jitter: Double
+
+    /// A retry policy; the default tries a read twice more, after about 0.5 s and 1 s.
+    public init(maximumRetries: Int = 2, baseDelay: TimeInterval = 0.5, maximumDelay: TimeInterval = 8, jitter: Double = 0.2) {
+        self.maximumRetries = max(0, maximumRetries)
+        self.baseDelay = max(0, baseDelay)
+        self.maximumDelay = max(0, maximumDelay)
+        self.jitter = min(1, max(0, jitter))
+    }
+
+    /// No retries.
+    public static let none = BMLTRetryPolicy(maximumRetries: 0)
+
+    /// The wait before retry number `attempt` (1-based): exponential, capped, with jitter.
+    public func delay(beforeRetry attempt: Int) -> TimeInterval {
+        let exponential = min(maximumDelay, baseDelay * pow(2, Double(max(0, attempt - 1))))
+        return exponential * (1 - jitter * Double.random(in: 0...1))
     }
 }
 
-/// Holds the `URLSessionTask` so that a cancellation arriving before or after it starts is not lost.
-private final class TaskHandle: @unchecked Sendable {
-    private let state = Locked<(task: URLSessionTask?, cancelled: Bool)>((nil, false))
+/// The session delegate: one entry per task, holding the streamed body and the one continuation to resume.
+private final class TaskTable: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let entries = Locked<[Int: TaskEntry]>([:])
 
-    func start(_ task: URLSessionTask) {
-        let cancelled = state.withLock { state -> Bool in
-            state.task = task
-            return state.cancelled
+    func register(_ task: URLSessionTask, limit: Int) -> TaskEntry {
+        let entry = TaskEntry(limit: limit) { [weak self] in
+            _ = self?.entries.withLock { $0.removeValue(forKey: task.taskIdentifier) }
         }
-        task.resume()
-        if cancelled { task.cancel() }
+        entries.withLock { $0[task.taskIdentifier] = entry }
+        return entry
     }
 
-    func cancel() {
-        let task = state.withLock { state -> URLSessionTask? in
-            state.cancelled = true
-            return state.task
-        }
-        task?.cancel()
+    private func entry(_ task: URLSessionTask) -> TaskEntry? {
+        entries.withLock { $0[task.taskIdentifier] }
     }
-}
 
-/// Redirects: never from https to http, and never carry credentials to another host.
-private final class RedirectPolicy: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        guard let entry = entry(dataTask) else { return completionHandler(.cancel) }
+        completionHandler(entry.receive(response, cancelling: dataTask) ? .allow : .cancel)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        entry(dataTask)?.append(data, cancelling: dataTask)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        entry(task)?.complete(error: error)
+    }
+
+    /// Redirects: never from https to http, and never carry credentials to another host.
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
         let from = task.originalRequest?.url
@@ -115,6 +187,105 @@ private final class RedirectPolicy: NSObject, URLSessionTaskDelegate, @unchecked
             next.setValue(nil, forHTTPHeaderField: "Cookie")
         }
         completionHandler(next)
+    }
+}
+
+/// One request's progress. Whatever happens first — completion, the size limit, the deadline or a
+/// cancellation — resolves it; everything after is ignored. The continuation is resumed exactly once.
+private final class TaskEntry: @unchecked Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Result<HTTPReply, BMLTError>, Never>?
+        var started = false
+        var response: HTTPURLResponse?
+        var body = Data()
+        var result: Result<HTTPReply, BMLTError>?
+    }
+
+    private let state = Locked(State())
+    private let limit: Int
+    private let onFinish: @Sendable () -> Void
+
+    init(limit: Int, onFinish: @escaping @Sendable () -> Void) {
+        self.limit = limit
+        self.onFinish = onFinish
+    }
+
+    func start(_ continuation: CheckedContinuation<Result<HTTPReply, BMLTError>, Never>, task: URLSessionTask) {
+        let early = state.withLock { state -> Result<HTTPReply, BMLTError>? in
+            if let result = state.result { return result }
+            state.continuation = continuation
+            state.started = true
+            return nil
+        }
+        if let early {
+            continuation.resume(returning: early)
+            task.cancel()
+            onFinish()
+        } else {
+            task.resume()
+        }
+    }
+
+    /// Accepts the head unless its declared length is over the limit.
+    func receive(_ response: URLResponse, cancelling task: URLSessionTask) -> Bool {
+        guard let http = response as? HTTPURLResponse else {
+            resolve(.failure(.malformedResponse(what: "the request", detail: "the answer was not HTTP")))
+            return false
+        }
+        if http.expectedContentLength > Int64(limit) {
+            resolve(.failure(.responseTooLarge(limit: limit)))
+            return false
+        }
+        state.withLock { $0.response = http }
+        return true
+    }
+
+    func append(_ data: Data, cancelling task: URLSessionTask) {
+        let over = state.withLock { state -> Bool in
+            guard state.result == nil else { return false }
+            if state.body.count + data.count > limit { return true }
+            state.body.append(data)
+            return false
+        }
+        if over { fail(.responseTooLarge(limit: limit), cancelling: task) }
+    }
+
+    func complete(error: (any Error)?) {
+        if let error {
+            resolve(.failure(BMLTError.from(error)))
+            return
+        }
+        let reply = state.withLock { state -> HTTPReply? in
+            guard let http = state.response else { return nil }
+            var headers: [String: String] = [:]
+            for (name, value) in http.allHeaderFields {
+                if let name = name as? String, let value = value as? String { headers[name] = value }
+            }
+            return HTTPReply(data: state.body, statusCode: http.statusCode, headers: headers, url: http.url)
+        }
+        resolve(reply.map { .success($0) } ?? .failure(.malformedResponse(what: "the request", detail: "the answer had no HTTP head")))
+    }
+
+    /// Ends the request now with `error` (deadline, size limit, cancellation) and stops the task.
+    func fail(_ error: BMLTError, cancelling task: URLSessionTask) {
+        if resolve(.failure(error)) { task.cancel() }
+    }
+
+    @discardableResult
+    private func resolve(_ result: Result<HTTPReply, BMLTError>) -> Bool {
+        let continuation = state.withLock { state -> CheckedContinuation<Result<HTTPReply, BMLTError>, Never>?? in
+            guard state.result == nil else { return .none }
+            state.result = result
+            state.body = Data()
+            defer { state.continuation = nil }
+            return .some(state.continuation)
+        }
+        guard case .some(let waiting) = continuation else { return false }
+        if let waiting {
+            waiting.resume(returning: result)
+            onFinish()
+        }
+        return true
     }
 }
 

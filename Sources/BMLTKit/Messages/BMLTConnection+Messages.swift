@@ -40,7 +40,7 @@ extension BMLTConnection {
                     URLQueryItem(name: "service_body_id", value: String(meeting.serviceBodyID)),
                     URLQueryItem(name: "from_address", value: trimmedSender),
                     URLQueryItem(name: "message", value: body),
-                ])
+                ], retryable: false)
                 try WireContactReply.decode(reply)
             },
             succeed: { _, _, request in [.messageSent(true, request: request)] }

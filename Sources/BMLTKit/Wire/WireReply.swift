@@ -35,6 +35,9 @@ enum WireReply {
         case 408, 504: throw .timeout
         case 409: throw .conflict(message: message)
         case 422: throw .validationFailed(message: message, fieldErrors: fieldErrors(parsed?["errors"]))
+        case 300..<400:
+            // Followable redirects are followed by the session; one that arrives here was refused (https → http).
+            throw .httpStatus(code: reply.statusCode, message: "a redirect to an unencrypted (http) address was refused")
         default: throw .httpStatus(code: reply.statusCode, message: message)
         }
     }

@@ -19,6 +19,12 @@ final class StubServer: @unchecked Sendable {
         var failure: URLError.Code?
         /// Never answer (until the request is cancelled).
         var hangs = false
+        /// Send the body in pieces of this many bytes, `chunkInterval` seconds apart (0: all at once).
+        var chunkSize = 0
+        /// Seconds between body pieces.
+        var chunkInterval: TimeInterval = 0
+        /// Drop the connection after sending this many body bytes.
+        var dropAfter: Int?
 
         static func json(_ text: String, status: Int = 200, delay: TimeInterval = 0) -> Response {
             Response(status: status, body: Data(text.utf8), delay: delay)
@@ -117,8 +123,34 @@ final class StubProtocol: URLProtocol {
             let head = HTTPURLResponse(url: self.request.url!, statusCode: response.status, httpVersion: "HTTP/1.1",
                                        headerFields: response.headers)!
             client?.urlProtocol(self, didReceive: head, cacheStoragePolicy: .notAllowed)
-            client?.urlProtocol(self, didLoad: response.body)
+            var body = response.body
+            if let dropAfter = response.dropAfter { body = body.prefix(dropAfter) }
+            guard response.chunkSize > 0 else {
+                client?.urlProtocol(self, didLoad: body)
+                finish(response)
+                return
+            }
+            drip(body, response: response)
+    }
+
+    private func finish(_ response: StubServer.Response) {
+        if response.dropAfter != nil {
+            client?.urlProtocol(self, didFailWithError: URLError(.networkConnectionLost))
+        } else {
             client?.urlProtocolDidFinishLoading(self)
+        }
+    }
+
+    /// Sends the body a piece at a time until it is done or the request is stopped.
+    private func drip(_ remaining: Data, response: StubServer.Response) {
+        guard !stopped.withLock({ $0 }) else { return }
+        guard !remaining.isEmpty else { return finish(response) }
+        client?.urlProtocol(self, didLoad: remaining.prefix(response.chunkSize))
+        let rest = Data(remaining.dropFirst(response.chunkSize))
+        nonisolated(unsafe) let this = self
+        DispatchQueue.global().asyncAfter(deadline: .now() + response.chunkInterval) {
+            this.drip(rest, response: response)
+        }
     }
 
     override func stopLoading() {

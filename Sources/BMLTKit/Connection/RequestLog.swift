@@ -1,0 +1,62 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// How much BMLTKit logs through `BMLTConfiguration.logHandler`.
+public enum BMLTLogLevel: Int, Sendable, Hashable, Comparable, CaseIterable {
+    /// Nothing (the default).
+    case off = 0
+    /// Failed requests only.
+    case errors = 1
+    /// Every request's outcome (method, address, status, size, time).
+    case requests = 2
+    /// Also each attempt as it starts (retries included).
+    case debug = 3
+
+    /// Orders from `off` to `debug`.
+    public static func < (lhs: BMLTLogLevel, rhs: BMLTLogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Writes request log lines with secrets removed: only the method and the address are logged — never headers
+/// (where tokens and cookies travel) or bodies (where passwords travel) — and query values whose names suggest
+/// a secret are replaced by `<redacted>`.
+struct RequestLog: Sendable {
+    let level: BMLTLogLevel
+    let handler: (@Sendable (BMLTLogLevel, String) -> Void)?
+
+    private static let secretNames = ["password", "passwd", "token", "secret", "auth", "key", "session"]
+
+    func request(_ request: URLRequest, attempt: Int) {
+        guard let handler, level >= .debug else { return }
+        handler(.debug, "→ \(request.httpMethod ?? "GET") \(Self.redacted(request.url))" + (attempt > 0 ? " (retry \(attempt))" : ""))
+    }
+
+    func outcome(_ request: URLRequest, _ outcome: Result<HTTPReply, BMLTError>, seconds: TimeInterval) {
+        guard let handler else { return }
+        let head = "\(request.httpMethod ?? "GET") \(Self.redacted(request.url))"
+        let time = String(format: "%.3f s", seconds)
+        switch outcome {
+        case .success(let reply) where level >= .requests || (level >= .errors && reply.statusCode >= 400):
+            handler(reply.statusCode >= 400 ? .errors : .requests, "← \(reply.statusCode) \(head) \(reply.data.count) bytes in \(time)")
+        case .failure(let error) where level >= .errors && error != .cancelled:
+            handler(.errors, "✕ \(head) failed in \(time): \(error.localizedDescription)")
+        case .failure(.cancelled) where level >= .requests:
+            handler(.requests, "✕ \(head) cancelled after \(time)")
+        default:
+            break
+        }
+    }
+
+    /// The URL with secret-looking query values replaced and any user/password removed.
+    static func redacted(_ url: URL?) -> String {
+        guard let url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "?" }
+        components.user = nil
+        components.password = nil
+        components.queryItems = components.queryItems?.map { item in
+            let name = item.name.lowercased()
+            return secretNames.contains(where: name.contains) ? URLQueryItem(name: item.name, value: "<redacted>") : item
+        }
+        return components.string ?? "?"
+    }
+}

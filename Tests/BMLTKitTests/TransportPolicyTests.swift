@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+@testable import BMLTKit
+
+@Suite("Transport: retries, size limit, deadline, redirects, logging")
+@MainActor
+struct TransportPolicyTests {
+    private func configuration(_ stub: StubServer, recorder: EventRecorder, edit: (inout BMLTConfiguration) -> Void = { _ in }) -> BMLTConfiguration {
+        var configuration = stub.configuration(monitors: [recorder])
+        configuration.retryPolicy = BMLTRetryPolicy(maximumRetries: 2, baseDelay: 0.01, jitter: 0.5)
+        edit(&configuration)
+        return configuration
+    }
+
+    @Test("a read that fails twice with 503 then answers succeeds: one in-flight entry, one outcome")
+    func retriesTransientStatus() async throws {
+        let failures = Locked(0)
+        let healthy = SampleReplies.healthy()
+        let stub = StubServer { request in
+            if request.query("switcher") == "GetServerInfo", failures.withLock({ $0 += 1; return $0 }) <= 2 {
+                return .text("<html>busy</html>", status: 503)
+            }
+            return healthy(request)
+        }
+        let recorder = EventRecorder()
+        let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: configuration(stub, recorder: recorder))
+        _ = try await connection.validate()
+        #expect(stub.requests.filter { $0.query("switcher") == "GetServerInfo" }.count == 3)
+        #expect(recorder.names == ["progress.didStart", "server.validated", "progress.didStop"])
+    }
+
+    @Test("a lost connection is retried for reads too")
+    func retriesConnectionLost() async throws {
+        let failures = Locked(0)
+        let healthy = SampleReplies.healthy()
+        let stub = StubServer { request in
+            failures.withLock({ $0 += 1; return $0 }) == 1 ? .failing(.networkConnectionLost) : healthy(request)
+        }
+        let recorder = EventRecorder()
+        let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: configuration(stub, recorder: recorder))
+        _ = try await connection.validate()
+        #expect(connection.isValid)
+    }
+
+    @Test("when retries run out the last failure is reported once")
+    func retriesExhausted() async throws {
+        let stub = StubServer { _ in .text("<html>down</html>", status: 502) }
+        let recorder = EventRecorder()
+        let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: configuration(stub, recorder: recorder))
+        await #expect(throws: BMLTError.httpStatus(code: 502, message: nil)) { try await connection.validate() }
+        #expect(stub.requests.count == 3)
+        #expect(recorder.errors.count == 1)
+    }
+
+    @Test("a message to a contact (a GET that must not repeat) is never retried")
+    func messagesAreNotRetried() async throws {
+        let healthy = SampleReplies.healthy()
+        let stub = StubServer { request in
+            request.url!.path.hasSuffix("contact.php") ? .text("<html>busy</html>", status: 503) : healthy(request)
+        }
+        let recorder = EventRecorder()
+        let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: configuration(stub, recorder: recorder))
+        _ = try await connection.validate()
+        await #expect(throws: BMLTError.httpStatus(code: 503, message: nil)) {
+            try await connection.messageContact(of: BMLTMeeting(id: 1, serviceBodyID: 2), from: "a@example.org", body: "hi")
+        }
+        #expect(stub.requests.filter { $0.url!.path.hasSuffix("contact.php") }.count == 1)
+    }
+
+    @Test("retry waits grow exponentially, are capped, and carry jitter")
+    func backoff() {
+        let policy = BMLTRetryPolicy(maximumRetries: 5, baseDelay: 1, maximumDelay: 3, jitter: 0)
+        #expect([1, 2, 3, 4].map(policy.delay(beforeRetry:)) == [1, 2, 3, 3])
+        let jittered = BMLTRetryPolicy(baseDelay: 1, jitter: 0.5)
+        for _ in 0..<50 { #expect((0.5...1).contains(jittered.delay(beforeRetry: 1))) }
+    }
+
+    @Test("a body over the size limit is refused as it streams in")
+    func sizeLimit() async throws {
+        let huge = "[" + String(repeating: #"{"id":"1","parent_id":"0","name":"x"},"#, count: 200) + #"{"id":"2"}]"#
+        let healthy = SampleReplies.healthy()
+        let stub = StubServer { request in
+            var response = request.query("switcher") == "GetServiceBodies" ? .json(huge) : healthy(request)
+            response.chunkSize = 512
+            return response
+        }
+        let recorder = EventRecorder()
+        let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: configuration(stub, recorder: recorder) {
+            $0.maximumResponseSize = 4096
+        })
+        await #expect(throws: BMLTError.responseTooLarge(limit: 4096)) { try await connection.validate() }
+        #expect(recorder.errors == [.responseTooLarge(limit: 4096)])
+    }
+
+    @Test("a server that drips a byte at a time times out within the configured time")
+    func dripTimesOut() async throws {
+        let stub = StubServer { _ in
+            var response = StubServer.Response.json(SampleReplies.serverInfo2x)
+            response.chunkSize = 1
+            response.chunkInterval = 0.05
+            return response
+        }
+        let recorder = EventRecorder()
+        let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: configuration(stub, recorder: recorder) {
+            $0.timeout = 0.4
+            $0.retryPolicy = .none
+        })
+        let started = Date()
+        await #expect(throws: BMLTError.timeout) { try await connection.validate() }
+        #expect(Date().timeIntervalSince(started) < 2)
+    }
+
+    @Test("a server that never answers times out, and nothing is left in flight")
+    func hangTimesOut() async throws {
+        let stub = StubServer { _ in .hanging }
+        let recorder = EventRecorder()
+        let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: configuration(stub, recorder: recorder) {
+            $0.timeout = 0.3
+            $0.retryPolicy = .none
+        })
+        await #expect(throws: BMLTError.timeout) { try await connection.validate() }
+        #expect(connection.inFlightRequests.isEmpty)
+        #expect(recorder.names == ["progress.didStart", "server.validated", "error", "progress.didStop"])
+    }
+
+    @Test("a connection dropped mid-body is a transport error, not a truncated success")
+    func droppedMidBody() async throws {
+        let stub = StubServer { _ in
+            var response = StubServer.Response.json(SampleReplies.serverInfo2x)
+            response.dropAfter = 40
+            return response
+        }
+        let recorder = EventRecorder()
+        let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: configuration(stub, recorder: recorder))
+        await #expect(throws: BMLTError.transport(code: URLError.networkConnectionLost.rawValue, description: "the connection was lost")) {
+            try await connection.validate()
+        }
+        #expect(stub.requests.count == 3)   // retried twice, then reported
+    }
+
+    @Test("the log hook sees each request and outcome, with secret query values redacted")
+    func logging() async throws {
+        let stub = StubServer(SampleReplies.healthy())
+        let lines = Locked<[String]>([])
+        let recorder = EventRecorder()
+        let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: configuration(stub, recorder: recorder) {
+            $0.logLevel = .debug
+            $0.logHandler = { _, line in lines.withLock { $0.append(line) } }
+        })
+        _ = try await connection.validate()
+        let logged = lines.withLock { $0 }
+        #expect(logged.contains { $0.hasPrefix("→ GET https://\(stub.host)/main_server/client_interface/json/?switcher=GetServerInfo") })
+        #expect(logged.contains { $0.hasPrefix("← 200 GET") && $0.contains("bytes in") })
+        let redacted = RequestLog.redacted(URL(string: "https://u:pw@x.example/a?c_comdef_admin_password=hunter2&admin_action=login&api_token=abc")!)
+        #expect(!redacted.contains("hunter2"))
+        #expect(!redacted.contains("abc"))
+        #expect(!redacted.contains("pw@"))
+        #expect(redacted.contains("admin_action=login"))
+    }
+}
