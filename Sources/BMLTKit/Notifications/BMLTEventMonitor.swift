@@ -33,12 +33,15 @@ public struct BMLTClosureEventMonitor: BMLTEventMonitor {
 /// to the configured monitors, on the delivery queue, in order. Nothing else in BMLTKit posts notifications.
 struct EventPoster: Sendable {
     let notificationCenter: NotificationCenter
-    let deliveryQueue: DispatchQueue
+    /// `nil`: the main thread, delivered at once from the main actor.
+    let deliveryQueue: DispatchQueue?
     let monitors: [any BMLTEventMonitor]
 
     init(configuration: BMLTConfiguration) {
         notificationCenter = configuration.notificationCenter
-        deliveryQueue = configuration.deliveryQueue
+        // `DispatchQueue.main` is a fresh wrapper object on each access on Linux, so compare by label.
+        let queue = configuration.deliveryQueue
+        deliveryQueue = queue.label == DispatchQueue.main.label ? nil : queue
         monitors = configuration.eventMonitors
     }
 
@@ -46,10 +49,10 @@ struct EventPoster: Sendable {
     /// results before an `await` on the same operation returns; onto any other queue it is queued in order.
     @MainActor
     func emit(_ event: BMLTEvent, from connection: BMLTConnection) {
-        if deliveryQueue === DispatchQueue.main {
-            deliver(event, from: connection)
-        } else {
+        if let deliveryQueue {
             deliveryQueue.async { [self] in deliver(event, from: connection) }
+        } else {
+            deliver(event, from: connection)
         }
     }
 
