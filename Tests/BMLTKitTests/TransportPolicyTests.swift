@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 @testable import BMLTKit
 
@@ -156,5 +159,43 @@ struct TransportPolicyTests {
         #expect(!redacted.contains("abc"))
         #expect(!redacted.contains("pw@"))
         #expect(redacted.contains("admin_action=login"))
+    }
+}
+
+@Suite("Transport: redirect policy")
+struct RedirectPolicyTests {
+    private func request(_ url: String, authorization: String? = "Bearer secret-token") -> URLRequest {
+        var request = URLRequest(url: URL(string: url)!)
+        request.setValue(authorization, forHTTPHeaderField: "Authorization")
+        request.setValue("PHPSESSID=abc", forHTTPHeaderField: "Cookie")
+        return request
+    }
+
+    @Test("same host: followed with the credentials")
+    func sameHost() throws {
+        let next = try #require(RedirectRule.follow(from: URL(string: "https://a.example/x")!, to: request("https://a.example/y")))
+        #expect(next.value(forHTTPHeaderField: "Authorization") == "Bearer secret-token")
+        #expect(next.value(forHTTPHeaderField: "Cookie") == "PHPSESSID=abc")
+    }
+
+    @Test("another host: followed without Authorization or Cookie")
+    func otherHost() throws {
+        let next = try #require(RedirectRule.follow(from: URL(string: "https://a.example/x")!, to: request("https://b.example/y")))
+        #expect(next.value(forHTTPHeaderField: "Authorization") == nil)
+        #expect(next.value(forHTTPHeaderField: "Cookie") == nil)
+    }
+
+    @Test("https to http: refused")
+    func downgrade() {
+        #expect(RedirectRule.follow(from: URL(string: "https://a.example/x")!, to: request("http://a.example/y")) == nil)
+        #expect(RedirectRule.follow(from: URL(string: "http://127.0.0.1:8000/x")!, to: request("http://127.0.0.1:8000/y")) != nil)
+    }
+
+    @Test("a refused redirect's 3xx becomes a clear error")
+    func refusedRedirectError() {
+        let reply = HTTPReply(data: Data(), statusCode: 301, headers: ["Location": "http://a.example/y"], url: nil)
+        #expect(throws: BMLTError.httpStatus(code: 301, message: "a redirect to an unencrypted (http) address was refused")) {
+            try WireReply.checkStatus(reply)
+        }
     }
 }

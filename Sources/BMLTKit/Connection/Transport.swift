@@ -173,20 +173,25 @@ private final class TaskTable: NSObject, URLSessionDataDelegate, @unchecked Send
         entry(task)?.complete(error: error)
     }
 
-    /// Redirects: never from https to http, and never carry credentials to another host.
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        let from = task.originalRequest?.url
-        guard let to = request.url else { return completionHandler(nil) }
-        if from?.scheme?.lowercased() == "https", to.scheme?.lowercased() != "https" {
-            return completionHandler(nil)   // the 3xx itself becomes the answer, and an error
-        }
+        // A refused redirect completes the task with the 3xx itself, which `WireReply` turns into an error.
+        completionHandler(task.originalRequest?.url.flatMap { RedirectRule.follow(from: $0, to: request) })
+    }
+}
+
+/// Which redirects are followed: never from https to http, and never with credentials to another host.
+enum RedirectRule {
+    /// The request to follow, or `nil` to refuse.
+    static func follow(from origin: URL, to request: URLRequest) -> URLRequest? {
+        guard let target = request.url else { return nil }
+        if origin.scheme?.lowercased() == "https", target.scheme?.lowercased() != "https" { return nil }
         var next = request
-        if from?.host?.lowercased() != to.host?.lowercased() {
+        if origin.host?.lowercased() != target.host?.lowercased() {
             next.setValue(nil, forHTTPHeaderField: "Authorization")
             next.setValue(nil, forHTTPHeaderField: "Cookie")
         }
-        completionHandler(next)
+        return next
     }
 }
 
