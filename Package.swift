@@ -15,7 +15,9 @@ let package = Package(
         // The sample observer CLI: argument table, printing, spinner. Thin `main` in bmlt-observer.
         .target(name: "ObserverCLI", dependencies: ["BMLTKit", "BMLTDemoServer"], path: "Samples/ObserverCLI"),
         .executableTarget(name: "bmlt-observer", dependencies: ["ObserverCLI"], path: "Samples/bmlt-observer"),
-        .testTarget(name: "BMLTKitTests", dependencies: ["BMLTKit"], path: "Tests/BMLTKitTests"),
+        // A real HTTP server on 127.0.0.1 for tests and benchmarks (redirects, drips, dropped connections).
+        .target(name: "LoopbackHTTPServer", path: "Tests/LoopbackHTTPServer"),
+        .testTarget(name: "BMLTKitTests", dependencies: ["BMLTKit", "LoopbackHTTPServer"], path: "Tests/BMLTKitTests"),
         .testTarget(name: "SamplesTests", dependencies: ["ObserverCLI", "BMLTDemoServer", "BMLTKit"], path: "Tests/SamplesTests"),
     ],
     swiftLanguageModes: [.v6]

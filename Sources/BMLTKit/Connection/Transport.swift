@@ -28,8 +28,10 @@ final class Transport: Sendable {
         sessionConfiguration.httpCookieAcceptPolicy = .never
         sessionConfiguration.urlCache = nil
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
-        sessionConfiguration.timeoutIntervalForResource = configuration.timeout * 2
+        // Our own deadline enforces `timeout` exactly; the session's timers (whole seconds on Linux, where 0.5
+        // would fire at once) only back it up.
+        sessionConfiguration.timeoutIntervalForRequest = Self.backstop(configuration.timeout)
+        sessionConfiguration.timeoutIntervalForResource = Self.backstop(configuration.timeout) * 2
         tasks = TaskTable()
         session = URLSession(configuration: sessionConfiguration, delegate: tasks, delegateQueue: nil)
         userAgent = configuration.userAgent
@@ -47,7 +49,7 @@ final class Transport: Sendable {
     /// reads) are tried again on transient failures; writes, logins and messages never are.
     func send(_ request: URLRequest, retryable: Bool = false) async throws(BMLTError) -> HTTPReply {
         var prepared = request
-        prepared.timeoutInterval = timeout
+        prepared.timeoutInterval = Self.backstop(timeout)
         prepared.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         if prepared.value(forHTTPHeaderField: "Accept") == nil {
             prepared.setValue("application/json, text/plain;q=0.9, */*;q=0.5", forHTTPHeaderField: "Accept")
@@ -96,6 +98,8 @@ final class Transport: Sendable {
             entry.fail(.cancelled, cancelling: task)
         }
     }
+
+    private static func backstop(_ timeout: TimeInterval) -> TimeInterval { (timeout + 1).rounded(.up) }
 
     /// Connection lost, timeouts, refused or unreachable hosts: worth another try for a read.
     static func isTransient(_ error: BMLTError) -> Bool {

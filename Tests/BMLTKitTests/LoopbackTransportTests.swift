@@ -1,0 +1,110 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import LoopbackHTTPServer
+import Testing
+@testable import BMLTKit
+
+/// The transport over real sockets on 127.0.0.1: what a URLProtocol stub cannot show.
+@Suite("Transport over a loopback HTTP server")
+@MainActor
+struct LoopbackTransportTests {
+    /// Answers validation like a healthy 2.x server.
+    nonisolated static func healthy(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Behavior {
+        if request.path.hasSuffix("GetLangs.php") { return .json(SampleReplies.languages) }
+        switch request.queryItems.first(where: { $0.name == "switcher" })?.value {
+        case "GetServerInfo": return .json(SampleReplies.serverInfo2x)
+        case "GetServiceBodies": return .json(SampleReplies.serviceBodies)
+        case "GetFormats": return .json(SampleReplies.formats)
+        default: return .json("[]")
+        }
+    }
+
+    private func connection(_ server: LoopbackHTTPServer, edit: (inout BMLTConfiguration) -> Void = { _ in }) -> BMLTConnection {
+        var configuration = BMLTConfiguration(notificationCenter: NotificationCenter())
+        configuration.retryPolicy = .none
+        edit(&configuration)
+        return BMLTConnection(rootServerURL: server.baseURL.appendingPathComponent("main_server"), configuration: configuration)
+    }
+
+    @Test("validation works over real HTTP on loopback (http allowed for 127.0.0.1)")
+    func validatesOverHTTP() async throws {
+        let server = try LoopbackHTTPServer(handler: Self.healthy)
+        defer { server.stop() }
+        let connection = connection(server)
+        let info = try await connection.validate()
+        #expect(info.version == "2.16.4")
+        #expect(server.requests.first?.headers["user-agent"] == "BMLTKit/1.0")
+    }
+
+    @Test("a redirect to another host is followed without Authorization or Cookie")
+    func redirectDropsCredentials() async throws {
+        let target = try LoopbackHTTPServer(host: "127.0.0.2", handler: Self.healthy)
+        defer { target.stop() }
+        let origin = try LoopbackHTTPServer { request in .redirect(to: target.baseURL.absoluteString + request.target) }
+        defer { origin.stop() }
+        let transport = Transport(configuration: BMLTConfiguration())
+        var request = URLRequest(url: origin.baseURL.appendingPathComponent("main_server/client_interface/json/"))
+        request.setValue("Bearer secret-token", forHTTPHeaderField: "Authorization")
+        let reply = try await transport.send(request)
+        #expect(reply.statusCode == 200)
+        #expect(origin.requests.first?.headers["authorization"] == "Bearer secret-token")
+        let followed = try #require(target.requests.first)
+        #expect(followed.headers["authorization"] == nil)
+        #expect(followed.headers["cookie"] == nil)
+    }
+
+    @Test("connection refused is a transport error naming it")
+    func refused() async throws {
+        let server = try LoopbackHTTPServer(handler: Self.healthy)
+        let url = server.baseURL
+        server.stop()
+        let connection = BMLTConnection(rootServerURL: url.appendingPathComponent("main_server"),
+                                        configuration: BMLTConfiguration(notificationCenter: NotificationCenter(), retryPolicy: .none))
+        do {
+            _ = try await connection.validate()
+            Issue.record("must fail")
+        } catch let error as BMLTError {
+            guard case .transport(let code, _) = error else { Issue.record("unexpected \(error)"); return }
+            #expect(code == URLError.cannotConnectToHost.rawValue)
+            #expect(connection.server.lastError == error)
+        }
+    }
+
+    @Test("a server that closes mid-body gives an error, never a truncated success")
+    func closesMidBody() async throws {
+        let server = try LoopbackHTTPServer { _ in .closeMidBody(body: Data(SampleReplies.serverInfo2x.utf8), bytes: 60) }
+        defer { server.stop() }
+        let connection = connection(server)
+        await #expect(throws: BMLTError.self) { try await connection.validate() }
+        #expect(!connection.isValid)
+    }
+
+    @Test("a server that drips a byte at a time, or never answers, times out in the configured time")
+    func slowServersTimeOut() async throws {
+        let drip = try LoopbackHTTPServer { _ in .drip(status: 200, body: Data(SampleReplies.serverInfo2x.utf8), chunkSize: 1, interval: 0.05) }
+        defer { drip.stop() }
+        let silent = try LoopbackHTTPServer { _ in .silence }
+        defer { silent.stop() }
+        for server in [drip, silent] {
+            let connection = connection(server) { $0.timeout = 0.5 }
+            let started = Date()
+            await #expect(throws: BMLTError.timeout) { try await connection.validate() }
+            let elapsed = Date().timeIntervalSince(started)
+            #expect(elapsed >= 0.45 && elapsed < 3, "timed out after \(elapsed) s")
+        }
+    }
+
+    @Test("a body over the size limit is refused while it streams, memory bounded")
+    func oversizedBody() async throws {
+        let big = Data(("[" + String(repeating: #"{"id":"1","name":"x"},"#, count: 50_000) + "{}]").utf8)
+        let server = try LoopbackHTTPServer { request in
+            request.queryItems.first { $0.name == "switcher" }?.value == "GetServiceBodies"
+                ? .drip(status: 200, body: big, chunkSize: 64 * 1024, interval: 0) : Self.healthy(request)
+        }
+        defer { server.stop() }
+        let connection = connection(server) { $0.maximumResponseSize = 100_000 }
+        await #expect(throws: BMLTError.responseTooLarge(limit: 100_000)) { try await connection.validate() }
+    }
+}

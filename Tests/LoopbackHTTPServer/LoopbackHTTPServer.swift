@@ -1,0 +1,224 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A tiny HTTP/1.1 server on 127.0.0.1 for tests and benchmarks: real sockets, scripted misbehaviour.
+///
+/// It listens on an ephemeral port of a loopback address, reads each request (head and `Content-Length` body) and answers
+/// with whatever the handler returns — a normal answer, a slow drip, a connection closed mid-body, silence,
+/// or a redirect. One connection per request (`Connection: close`). It never binds anything outside 127.0.0.0/8.
+public final class LoopbackHTTPServer: @unchecked Sendable {
+    /// A request as received.
+    public struct Request: Sendable {
+        /// The method, e.g. "GET".
+        public var method: String
+        /// The path with the query, e.g. "/main_server/client_interface/json/?switcher=GetServerInfo".
+        public var target: String
+        /// Header names lower-cased.
+        public var headers: [String: String]
+        /// The body.
+        public var body: Data
+    }
+
+    /// What to do with a request.
+    public enum Behavior: Sendable {
+        /// Answer with this status, headers and body.
+        case respond(status: Int, headers: [String: String], body: Data)
+        /// Answer the head, then the body `chunkSize` bytes at a time, `interval` seconds apart.
+        case drip(status: Int, body: Data, chunkSize: Int, interval: TimeInterval)
+        /// Answer the head announcing the whole length, send `bytes` of the body, then close.
+        case closeMidBody(body: Data, bytes: Int)
+        /// Read the request and never answer (the connection stays open until the server stops).
+        case silence
+    }
+
+    /// The port the server listens on.
+    public let port: UInt16
+    private let listener: Int32
+    private let handler: @Sendable (Request) -> Behavior
+    private let state = NSLock()
+    private var running = true
+    private var openSockets: Set<Int32> = []
+    private var received: [Request] = []
+
+    /// The loopback address the server listens on.
+    public let host: String
+
+    /// Starts a server on a loopback address (default 127.0.0.1; any 127.x.y.z works on Linux) with an
+    /// ephemeral port. Addresses outside 127.0.0.0/8 are refused.
+    public init(host: String = "127.0.0.1", handler: @escaping @Sendable (Request) -> Behavior) throws {
+        guard host.hasPrefix("127.") else { throw POSIXError(.EADDRNOTAVAIL) }
+        self.host = host
+        self.handler = handler
+        let fd = socket(AF_INET, Self.streamType, 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr(host)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 512) == 0 else { close(fd); throw POSIXError(.EADDRINUSE) }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        listener = fd
+        port = UInt16(bigEndian: address.sin_port)
+        let thread = Thread { [self] in acceptLoop() }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    /// `http://<host>:<port>`.
+    public var baseURL: URL { URL(string: "http://\(host):\(port)")! }
+
+    /// Every request received so far.
+    public var requests: [Request] { state.withLock { received } }
+
+    /// Stops listening and closes every open connection.
+    public func stop() {
+        let sockets: Set<Int32> = state.withLock {
+            running = false
+            defer { openSockets.removeAll() }
+            return openSockets
+        }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        for socket in sockets { shutdown(socket, Int32(SHUT_RDWR)); close(socket) }
+    }
+
+    deinit { stop() }
+
+    private static var streamType: Int32 {
+        #if canImport(Glibc)
+        Int32(SOCK_STREAM.rawValue)
+        #else
+        SOCK_STREAM
+        #endif
+    }
+
+    private func acceptLoop() {
+        while state.withLock({ running }) {
+            let client = accept(listener, nil, nil)
+            if client < 0 {
+                if state.withLock({ running }) { continue } else { return }
+            }
+            var noSigpipe: Int32 = 1
+            #if canImport(Darwin)
+            setsockopt(client, SOL_SOCKET, SO_NOSIGPIPE, &noSigpipe, socklen_t(MemoryLayout<Int32>.size))
+            #else
+            _ = noSigpipe
+            #endif
+            state.withLock { _ = openSockets.insert(client) }
+            let thread = Thread { [self] in serve(client) }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+    }
+
+    private func serve(_ client: Int32) {
+        defer {
+            let wasOpen = state.withLock { openSockets.remove(client) != nil }
+            if wasOpen { close(client) }
+        }
+        guard let request = readRequest(client) else { return }
+        state.withLock { received.append(request) }
+        switch handler(request) {
+        case .respond(let status, let headers, let body):
+            send(client, head(status: status, headers: headers, length: body.count) + body)
+        case .drip(let status, let body, let chunkSize, let interval):
+            send(client, head(status: status, headers: [:], length: body.count))
+            var offset = 0
+            while offset < body.count, state.withLock({ running }) {
+                let end = min(body.count, offset + max(1, chunkSize))
+                guard send(client, body.subdata(in: offset..<end)) else { return }
+                offset = end
+                Thread.sleep(forTimeInterval: interval)
+            }
+        case .closeMidBody(let body, let bytes):
+            send(client, head(status: 200, headers: [:], length: body.count) + body.prefix(bytes))
+        case .silence:
+            while state.withLock({ running && openSockets.contains(client) }) { Thread.sleep(forTimeInterval: 0.05) }
+        }
+    }
+
+    private func head(status: Int, headers: [String: String], length: Int) -> Data {
+        var lines = ["HTTP/1.1 \(status) \(status < 400 ? "OK" : "Error")", "Content-Length: \(length)", "Connection: close"]
+        if headers["Content-Type"] == nil { lines.append("Content-Type: application/json; charset=UTF-8") }
+        lines += headers.map { "\($0.key): \($0.value)" }
+        return Data((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
+    }
+
+    @discardableResult
+    private func send(_ client: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { buffer in
+            var sent = 0
+            while sent < buffer.count {
+                #if canImport(Glibc)
+                let count = Glibc.send(client, buffer.baseAddress! + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
+                #else
+                let count = Darwin.send(client, buffer.baseAddress! + sent, buffer.count - sent, 0)
+                #endif
+                if count <= 0 { return false }
+                sent += count
+            }
+            return true
+        }
+    }
+
+    private func readRequest(_ client: Int32) -> Request? {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        let separator = Data("\r\n\r\n".utf8)
+        while data.range(of: separator) == nil {
+            let count = recv(client, &buffer, buffer.count, 0)
+            if count <= 0 { return nil }
+            data.append(buffer, count: count)
+            if data.count > 1 << 20 { return nil }
+        }
+        let headEnd = data.range(of: separator)!
+        let headText = String(decoding: data[..<headEnd.lowerBound], as: UTF8.self)
+        var lines = headText.components(separatedBy: "\r\n")
+        let requestLine = lines.removeFirst().split(separator: " ")
+        guard requestLine.count >= 2 else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        var body = Data(data[headEnd.upperBound...])
+        let length = Int(headers["content-length"] ?? "0") ?? 0
+        while body.count < length {
+            let count = recv(client, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            body.append(buffer, count: count)
+        }
+        return Request(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: body)
+    }
+}
+
+extension LoopbackHTTPServer.Behavior {
+    /// A JSON answer.
+    public static func json(_ text: String, status: Int = 200) -> Self {
+        .respond(status: status, headers: [:], body: Data(text.utf8))
+    }
+
+    /// A redirect to `location`.
+    public static func redirect(_ status: Int = 302, to location: String) -> Self {
+        .respond(status: status, headers: ["Location": location], body: Data())
+    }
+}
+
+extension LoopbackHTTPServer.Request {
+    /// The query items of the target, percent-decoded.
+    public var queryItems: [URLQueryItem] { URLComponents(string: target)?.queryItems ?? [] }
+    /// The path without the query.
+    public var path: String { URLComponents(string: target)?.path ?? target }
+}
