@@ -17,6 +17,8 @@ let package = Package(
         .executableTarget(name: "bmlt-observer", dependencies: ["ObserverCLI"], path: "Samples/bmlt-observer"),
         // A real HTTP server on 127.0.0.1 for tests and benchmarks (redirects, drips, dropped connections).
         .target(name: "LoopbackHTTPServer", path: "Tests/LoopbackHTTPServer"),
+        // The benchmark executable: swift run -c release bmlt-bench
+        .executableTarget(name: "bmlt-bench", dependencies: ["BMLTKit", "LoopbackHTTPServer"], path: "Benchmarks/bmlt-bench"),
         .testTarget(name: "BMLTKitTests", dependencies: ["BMLTKit", "LoopbackHTTPServer"], path: "Tests/BMLTKitTests"),
         .testTarget(name: "SamplesTests", dependencies: ["ObserverCLI", "BMLTDemoServer", "BMLTKit"], path: "Tests/SamplesTests"),
     ],

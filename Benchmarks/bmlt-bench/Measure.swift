@@ -1,0 +1,39 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Timing and memory helpers.
+enum Measure {
+    /// Median wall-clock seconds of `runs` calls.
+    static func median(runs: Int, _ body: () -> Int) -> (seconds: Double, result: Int) {
+        var times: [Double] = []
+        var result = 0
+        for _ in 0..<runs {
+            let start = DispatchTime.now().uptimeNanoseconds
+            result = body()
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        times.sort()
+        return (times[times.count / 2], result)
+    }
+
+    /// The process's peak resident memory in bytes (VmHWM), or 0 where it cannot be read.
+    static func peakResidentBytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
+            return kilobytes * 1024
+        }
+        return 0
+    }
+
+    /// The current resident memory in bytes (VmRSS).
+    static func residentBytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return (line.split(separator: " ").compactMap { Int($0) }.first ?? 0) * 1024
+        }
+        return 0
+    }
+}

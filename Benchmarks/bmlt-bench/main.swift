@@ -1,0 +1,72 @@
+// bmlt-bench: decoding and request-pipeline benchmarks for BMLTKit, every baseline measured in the same run.
+// Run: swift run -c release bmlt-bench [--runs N] [--sizes 1,10,100] [--skip-pipeline]
+import Foundation
+
+let arguments = CommandLine.arguments
+func option(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: "--" + name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+// Child mode: decode one payload file once with one decoder and print the peak memory it took.
+if let decoderName = option("child-memory"), let file = option("payload") {
+    let data = try Data(contentsOf: URL(fileURLWithPath: file))
+    let before = Measure.residentBytes()
+    let decoder = Decoders.all.first { $0.name == decoderName }!
+    let count = decoder.run(data)
+    print("\(count) \(Measure.peakResidentBytes() - before)")
+    exit(0)
+}
+
+#if DEBUG
+print("note: this is a debug build; run `swift run -c release bmlt-bench` for meaningful numbers")
+#endif
+let runs = max(5, Int(option("runs") ?? "5") ?? 5)
+let sizes = (option("sizes") ?? "1,10,100").split(separator: ",").compactMap { Int($0) }
+let (base, source) = Payload.base()
+print("bmlt-bench — inputs: \(source), \(base.count) bytes; median of \(runs) runs per cell; decoders interleaved")
+print("")
+
+for factor in sizes {
+    let payload = Payload.replicated(base, factor: factor)
+    let megabytes = Double(payload.count) / 1_048_576
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("bmlt-bench-\(factor).json")
+    try payload.write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+
+    // Interleave: run 1 of every decoder, then run 2 of every decoder, …
+    var times: [String: [Double]] = [:]
+    var counts: [String: Int] = [:]
+    for _ in 0..<runs {
+        for decoder in Decoders.all {
+            let (seconds, count) = Measure.median(runs: 1) { decoder.run(payload) }
+            times[decoder.name, default: []].append(seconds)
+            counts[decoder.name] = count
+        }
+    }
+    func median(_ name: String) -> Double { let sorted = times[name]!.sorted(); return sorted[sorted.count / 2] }
+
+    let expected = counts["a"] ?? 0
+    print("× \(factor): \(expected) meetings, \(String(format: "%.1f", megabytes)) MB")
+    for (name, count) in counts.sorted(by: { $0.key < $1.key }) where count != expected {
+        print("  WARNING: decoder (\(name)) produced \(count) meetings instead of \(expected): its time is not comparable")
+    }
+    print("  decoder                                          median s     MB/s   meetings/s   peak extra MB")
+    for decoder in Decoders.all {
+        let seconds = median(decoder.name)
+        let peak = Decoders.peakMemory(decoder: decoder.name, payload: file)
+        print("  (\(decoder.name)) " + decoder.title.padding(toLength: 44, withPad: " ", startingAt: 0)
+              + String(format: "%8.3f %8.1f %12.0f %12.1f", seconds, megabytes / seconds,
+                       Double(counts[decoder.name] ?? 0) / seconds, Double(peak) / 1_048_576))
+    }
+    if times["d"] != nil {
+        print(String(format: "  ratios: d/c = %.2f×   d/b = %.2f×   (peak extra of d = %.1f× the payload)",
+                     median("d") / median("c"), median("d") / median("b"),
+                     Double(Decoders.peakMemory(decoder: "d", payload: file)) / Double(payload.count)))
+    }
+    print("")
+}
+
+if !arguments.contains("--skip-pipeline") {
+    await PipelineBenchmark.run()
+}
