@@ -40,24 +40,19 @@ extension WireValue: Decodable {
 }
 
 extension WireValue {
-    /// Parses JSON bytes. Invalid JSON (including invalid UTF-8) throws a `BMLTError.malformedResponse`.
+    /// Parses JSON bytes with the single-pass scanner. Invalid JSON (including invalid UTF-8) throws a
+    /// `BMLTError.malformedResponse` saying what is wrong and at which byte.
     static func parse(_ data: Data, what: String) throws(BMLTError) -> WireValue {
         do {
-            return try JSONDecoder().decode(WireValue.self, from: data)
+            return try JSONScanner.parse(data)
         } catch {
-            throw .malformedResponse(what: what, detail: Self.describe(error))
+            throw .malformedResponse(what: what, detail: "the body is not valid JSON (\(error.message) at byte \(error.offset))")
         }
     }
 
-    private static func describe(_ error: any Error) -> String {
-        guard let decodingError = error as? DecodingError else { return "the body is not JSON" }
-        switch decodingError {
-        case .dataCorrupted(let context):
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return "the body is not valid JSON" + (underlying.map { " (\($0))" } ?? "")
-        default:
-            return "the body is not valid JSON"
-        }
+    /// The reference parse through Foundation's `JSONDecoder`: slower, used to check the scanner.
+    static func parseWithFoundation(_ data: Data) throws -> WireValue {
+        try JSONDecoder().decode(WireValue.self, from: data)
     }
 
     /// The object's members, or `nil` when this is not an object.
