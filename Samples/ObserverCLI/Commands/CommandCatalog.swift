@@ -1,0 +1,13 @@
+import BMLTKit
+import Foundation
+
+/// Every command of `bmlt-observer`, in the order `--help` lists them.
+enum CommandCatalog {
+    static let all: [Command] = [
+        InfoCommand.command,
+    ]
+
+    static var specs: [CommandSpec] { all.map(\.spec) }
+
+    static func command(named name: String) -> Command? { all.first { $0.spec.name == name } }
+}

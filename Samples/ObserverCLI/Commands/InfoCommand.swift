@@ -1,0 +1,47 @@
+import BMLTKit
+import Foundation
+
+/// `info`: validate the server and print its summary.
+enum InfoCommand {
+    static let command = Command(
+        spec: CommandSpec("info", "validate the server and print what it is (version, service bodies, formats, languages)"),
+        run: { context in
+            let info = try await context.connection.validate()
+            printSummary(info, of: context.connection, context: context)
+        }
+    )
+
+    @MainActor
+    static func printSummary(_ info: BMLTServerInfo, of connection: BMLTConnection, context: CommandContext) {
+        let server = connection.server
+        context.output("")
+        context.output("Root server \(connection.rootServerURL.absoluteString)")
+        context.output("  version        \(info.version) (\(info.versionInt))")
+        context.output("  languages      " + server.languages.map { $0.code + ($0.isDefault ? "*" : "") }.joined(separator: ", "))
+        context.output("  distance unit  \(info.distanceUnits.rawValue)")
+        context.output("  capabilities   " + describe(connection.capabilities))
+        context.output("  formats        \(server.formats.count): " + server.formats.prefix(20).map(\.key).joined(separator: " ")
+                       + (server.formats.count > 20 ? " …" : ""))
+        context.output("  service bodies \(server.serviceBodies.count)")
+        for root in server.serviceBodyTree {
+            printTree(root, depth: 2, context: context, remaining: 20)
+        }
+    }
+
+    @MainActor
+    private static func printTree(_ node: BMLTServiceBodyNode, depth: Int, context: CommandContext, remaining: Int) {
+        let body = node.serviceBody
+        context.output(String(repeating: "  ", count: depth) + "• \(body.name) [\(body.id)\(body.type.map { ", \($0.rawValue)" } ?? "")]")
+        for child in node.children { printTree(child, depth: depth + 1, context: context, remaining: remaining) }
+    }
+
+    static func describe(_ capabilities: BMLTCapabilities) -> String {
+        let names: [(BMLTCapabilities, String)] = [
+            (.restAdmin, "REST admin"), (.legacyAdmin, "legacy admin"), (.contactMessages, "contact messages"),
+            (.aggregator, "aggregator"), (.languageList, "GetLangs"), (.nawsExport, "NAWS export"),
+            (.commaSeparatedParameters, "comma lists"),
+        ]
+        let present = names.filter { capabilities.contains($0.0) }.map(\.1)
+        return present.isEmpty ? "none" : present.joined(separator: ", ")
+    }
+}

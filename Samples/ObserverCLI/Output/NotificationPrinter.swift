@@ -1,0 +1,50 @@
+import BMLTKit
+import Foundation
+
+/// Subscribes to every BMLTKit notification of one connection and prints each as it arrives:
+/// `time  name  summary`, or one JSON object per line with `--json`. Output goes to standard output only.
+@MainActor
+final class NotificationPrinter {
+    private var tokens: [any NSObjectProtocol] = []
+    private let center: NotificationCenter
+    private let json: Bool
+    private let write: @MainActor (String) -> Void
+    private let timeFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "HH:mm:ss.SSS"
+        return formatter
+    }()
+
+    /// Number of notifications printed, by short name.
+    private(set) var counts: [String: Int] = [:]
+
+    init(connection: BMLTConnection, json: Bool, write: @escaping @MainActor (String) -> Void = { Swift.print($0) }) {
+        center = connection.configuration.notificationCenter
+        self.json = json
+        self.write = write
+        for name in Notification.Name.bmltAllNotifications {
+            let token = center.addObserver(forName: name, object: connection, queue: nil) { [weak self] note in
+                guard let event = note.bmltEvent else { return }
+                let date = Date()
+                MainActor.assumeIsolated { self?.show(event, at: date) }
+            }
+            tokens.append(token)
+        }
+    }
+
+    func stop() {
+        for token in tokens { center.removeObserver(token) }
+        tokens.removeAll()
+    }
+
+    private func show(_ event: BMLTEvent, at date: Date) {
+        let name = EventSummary.shortName(event.notificationName)
+        counts[name, default: 0] += 1
+        if json {
+            write(EventSummary.json(for: event, at: date))
+        } else {
+            write("\(timeFormatter.string(from: date))  \(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(EventSummary.line(for: event))")
+        }
+    }
+}
