@@ -109,10 +109,12 @@ struct RequestRegistryTests {
         let stub = StubServer(SampleReplies.healthy())
         let recorder = EventRecorder()
         var configuration = stub.configuration(monitors: [recorder])
-        configuration.progressStartDelay = 0.3
+        configuration.progressStartDelay = 2.5   // far longer than the validation, even under load
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: configuration)
+        let started = Date()
         _ = try await connection.validate()
-        try await Task.sleep(nanoseconds: 400_000_000)
+        try #require(Date().timeIntervalSince(started) < 2.5, "the validation itself took longer than the delay")
+        try await Task.sleep(nanoseconds: 2_800_000_000)   // past the (now stale) start timer
         #expect(recorder.names == ["server.validated"])
     }
 
