@@ -62,8 +62,9 @@ enum DemoCatalog {
     ]
 
     static let users: [DemoUser] = [
-        DemoUser(id: 1, username: "demo", type: "admin", displayName: "Demo Server Administrator",
-                 description: "The demo administrator (demo data only).", email: "", ownerID: nil, password: nil),
+        DemoUser(id: 1, username: BMLTDemoServer.adminUsername, type: "admin", displayName: "Demo Server Administrator",
+                 description: "The demo administrator (demo data only).", email: "", ownerID: nil,
+                 password: BMLTDemoServer.adminPassword),
         DemoUser(id: 2, username: "northshore-admin", type: "serviceBodyAdmin", displayName: "Northshore Demo Region Administrator",
                  description: "", email: "", ownerID: 1, password: nil),
         DemoUser(id: 3, username: "riverbend-admin", type: "serviceBodyAdmin", displayName: "Riverbend Demo Region Administrator",
