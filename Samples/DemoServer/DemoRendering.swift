@@ -72,7 +72,7 @@ enum DemoRender {
 
     // MARK: Changes
 
-    /// The `json_data` snapshot of a meeting: main fields, then non-empty data fields alphabetically; formats as keys.
+    /// The `json_data` snapshot of a meeting: main fields, then non-empty visible data fields alphabetically; formats as keys.
     static func snapshot(_ m: DemoMeeting, _ set: DemoDataSet) -> DemoJSON {
         var pairs: [(String, DemoJSON)] = []
         for key in ["id_bigint", "service_body_bigint", "weekday_tinyint", "venue_type", "start_time", "lang_enum",
@@ -83,7 +83,11 @@ enum DemoRender {
         if !m.timeZone.isEmpty { pairs.append(("time_zone", .string(m.timeZone))) }
         pairs.append(("published", .string(m.published ? "1" : "0")))
         pairs.append(("formats", .array(formatKeys(m, set, "en").map(DemoJSON.string))))
-        for key in m.fields.keys.sorted() where !m[field: key].isEmpty { pairs.append((key, .string(m[field: key]))) }
+        // Hidden fields (contact_*) stay out of the public change records.
+        let hidden = Set(DemoFields.dataFields.filter(\.hidden).map(\.key))
+        for key in m.fields.keys.sorted() where !m[field: key].isEmpty && !hidden.contains(key) {
+            pairs.append((key, .string(m[field: key])))
+        }
         return .object(pairs)
     }
 

@@ -127,8 +127,10 @@ struct DemoServerTests {
     func deterministic() async throws {
         let first = try await client.semantic("GetSearchResults", "advanced_published=0").data
         BMLTDemoServer.reset()
+        #expect(BMLTDemoServer.requestLog.isEmpty)
         let second = try await client.semantic("GetSearchResults", "advanced_published=0").data
         #expect(first == second)
+        #expect(BMLTDemoServer.requestLog.map { $0.url?.query ?? "" } == ["switcher=GetSearchResults&advanced_published=0"])
     }
 
     // MARK: GetSearchResults filters
