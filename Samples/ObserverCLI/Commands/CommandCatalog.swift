@@ -5,6 +5,8 @@ import Foundation
 enum CommandCatalog {
     static let all: [Command] = [
         InfoCommand.command,
+        ServerCommands.formats,
+        ServerCommands.serviceBodies,
     ]
 
     static var specs: [CommandSpec] { all.map(\.spec) }

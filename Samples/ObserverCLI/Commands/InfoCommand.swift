@@ -23,16 +23,7 @@ enum InfoCommand {
         context.output("  formats        \(server.formats.count): " + server.formats.prefix(20).map(\.key).joined(separator: " ")
                        + (server.formats.count > 20 ? " …" : ""))
         context.output("  service bodies \(server.serviceBodies.count)")
-        for root in server.serviceBodyTree {
-            printTree(root, depth: 2, context: context, remaining: 20)
-        }
-    }
-
-    @MainActor
-    private static func printTree(_ node: BMLTServiceBodyNode, depth: Int, context: CommandContext, remaining: Int) {
-        let body = node.serviceBody
-        context.output(String(repeating: "  ", count: depth) + "• \(body.name) [\(body.id)\(body.type.map { ", \($0.rawValue)" } ?? "")]")
-        for child in node.children { printTree(child, depth: depth + 1, context: context, remaining: remaining) }
+        for root in server.serviceBodyTree { ServerCommands.printNode(root, depth: 2, context: context) }
     }
 
     static func describe(_ capabilities: BMLTCapabilities) -> String {
