@@ -1,7 +1,7 @@
 /// Semantic format objects (`GetFormats`, the `formats` of `get_used_formats`) → `BMLTFormat`.
 enum WireFormat {
     static func decodeList(_ value: WireValue, what: String = "the format list") throws(BMLTError) -> [BMLTFormat] {
-        guard let entries = WireShape.list(value) else {
+        guard let entries = WireShape.objectList(value) else {
             throw .malformedResponse(what: what, detail: "expected a list of formats")
         }
         return entries.compactMap(decode)
@@ -38,7 +38,7 @@ enum WireFormat {
 /// Semantic service-body objects (`GetServiceBodies`) → `BMLTServiceBody`.
 enum WireServiceBody {
     static func decodeList(_ value: WireValue) throws(BMLTError) -> [BMLTServiceBody] {
-        guard let entries = WireShape.list(value) else {
+        guard let entries = WireShape.objectList(value) else {
             throw .malformedResponse(what: "the service body list", detail: "expected a list of service bodies")
         }
         return entries.compactMap(decode)

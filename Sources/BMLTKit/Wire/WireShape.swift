@@ -11,6 +11,13 @@ enum WireShape {
         default: return nil
         }
     }
+
+    /// A list of objects (see `list`); `nil` when the reply is not a list or holds anything but objects
+    /// (a list of numbers is not a list of formats, and must not decode as an empty one).
+    static func objectList(_ value: WireValue) -> [WireValue]? {
+        guard let elements = list(value), elements.allSatisfy({ $0.object != nil }) else { return nil }
+        return elements
+    }
 }
 
 /// Lenient URLs: the server stores whatever an administrator typed ("www.example.org", "example.org/na").
