@@ -5,9 +5,108 @@ import FoundationNetworking
 #endif
 import LoopbackHTTPServer
 
-/// 500 requests in flight at once against a loopback HTTP server: BMLTKit's pipeline vs bare URLSession.
+/// 500 operations in flight at once against a loopback HTTP server started here: BMLTKit's pipeline (each
+/// operation a `connect()`: GetServerInfo, then GetServiceBodies and GetFormats together, then GetLangs.php)
+/// against bare `URLSession` making the same four requests in the same order, without decoding. Ten rounds
+/// each, interleaved; memory is read after every round.
 enum PipelineBenchmark {
+    static let operations = 500
+    static let rounds = Int(ProcessInfo.processInfo.environment["BMLT_BENCH_ROUNDS"] ?? "") ?? 10
+
+    static let serverInfo = #"[{"version":"2.16.6","versionInt":"2016006","langs":"en,es","nativeLang":"en","distanceUnits":"mi","semanticAdmin":"1"}]"#
+    static let serviceBodies = #"[{"id":"1","parent_id":"0","name":"Region","description":"","type":"RS","url":"","helpline":"","world_id":""},{"id":"2","parent_id":"1","name":"Area","description":"","type":"AS","url":"","helpline":"","world_id":""}]"#
+    static let formats = #"[{"key_string":"O","name_string":"Open","description_string":"","lang":"en","id":"17","world_id":"OPEN","format_type_enum":"O"}]"#
+    static let languages = #"{"languages":[{"key":"en","name":"English","default":true}]}"#
+
     static func run() async {
-        print("request pipeline: filled in with the read interface (see issue 7)")
+        guard let server = try? LoopbackHTTPServer(recordsRequests: false, handler: { request in
+            if request.path.hasSuffix("GetLangs.php") { return .json(languages) }
+            switch request.queryItems.first(where: { $0.name == "switcher" })?.value {
+            case "GetServerInfo": return .json(serverInfo)
+            case "GetServiceBodies": return .json(serviceBodies)
+            case "GetFormats": return .json(formats)
+            default: return .json("[]")
+            }
+        }) else {
+            print("request pipeline: could not start the loopback server")
+            return
+        }
+        defer { server.stop() }
+        let root = server.baseURL.appendingPathComponent("main_server")
+        print("request pipeline: \(operations) operations in flight × \(rounds) rounds, 4 HTTP requests each, loopback server")
+
+        var bare: [Double] = []
+        var kit: [Double] = []
+        var memory: [Int] = []
+        var pairs: [(Int, Int)] = []
+        let session = URLSession(configuration: .ephemeral)
+        // One connection for all rounds, as an app keeps one per server (and the bare side keeps one session).
+        let center = NotificationCenter()
+        let connection = await BMLTConnection(rootServerURL: root, configuration: BMLTConfiguration(notificationCenter: center, retryPolicy: .none))
+        let only = ProcessInfo.processInfo.environment["BMLT_BENCH_ONLY"]   // "bare" or "kit": isolate one side
+        for _ in 0..<rounds {
+            if only != "kit" { bare.append(await timeBare(session: session, root: root)) }
+            if only != "bare" {
+                let (seconds, starts, stops) = await timeBMLTKit(connection, center: center)
+                kit.append(seconds)
+                pairs.append((starts, stops))
+            }
+            memory.append(Measure.residentBytes())
+        }
+        if bare.isEmpty { bare = [Double.nan] }
+        if kit.isEmpty { kit = [Double.nan] }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        let perRequestBare = median(bare) / Double(operations * 4) * 1e6
+        let perRequestKit = median(kit) / Double(operations * 4) * 1e6
+        print(String(format: "  bare URLSession   median %.3f s per round  (%.0f µs per request)", median(bare), perRequestBare))
+        print(String(format: "  BMLTKit connect() median %.3f s per round  (%.0f µs per request)", median(kit), perRequestKit))
+        print(String(format: "  ratio BMLTKit / bare = %.2f×", median(kit) / median(bare)))
+        print("  progress pairs per round (start, stop): " + pairs.map { "(\($0.0),\($0.1))" }.joined(separator: " "))
+        print("  resident MB after each round: " + memory.map { String(format: "%.0f", Double($0) / 1_048_576) }.joined(separator: " "))
     }
+
+    /// The same four requests per operation, in the same order, with nothing decoded.
+    static func timeBare(session: URLSession, root: URL) async -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<operations {
+                group.addTask {
+                    _ = try? await session.data(from: url(root, "client_interface/json/?switcher=GetServerInfo"))
+                    async let bodies = try? session.data(from: url(root, "client_interface/json/?switcher=GetServiceBodies"))
+                    async let formats = try? session.data(from: url(root, "client_interface/json/?switcher=GetFormats&show_all=1"))
+                    _ = await (bodies, formats)
+                    _ = try? await session.data(from: url(root, "client_interface/json/GetLangs.php"))
+                }
+            }
+        }
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    /// `operations` × `connect()` on one connection, waiting for the busy period to end.
+    @MainActor
+    static func timeBMLTKit(_ connection: BMLTConnection, center: NotificationCenter) async -> (Double, Int, Int) {
+        let counts = CountBox()
+        let start = center.addObserver(forName: .bmltProgressDidStart, object: connection, queue: nil) { _ in counts.add(start: 1) }
+        let stop = center.addObserver(forName: .bmltProgressDidStop, object: connection, queue: nil) { _ in counts.add(stop: 1) }
+        defer { center.removeObserver(start); center.removeObserver(stop) }
+        let began = DispatchTime.now().uptimeNanoseconds
+        let requests = (0..<operations).map { _ in connection.connect() }
+        precondition(connection.inFlightRequests.count == requests.count)
+        while connection.isBusy { try? await Task.sleep(nanoseconds: 500_000) }
+        if let error = connection.lastError { print("  a validation failed: \(error)") }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+        let pair = counts.value
+        return (seconds, pair.0, pair.1)
+    }
+
+    static func url(_ root: URL, _ suffix: String) -> URL { URL(string: root.absoluteString + "/" + suffix)! }
+}
+
+/// A thread-safe pair of counters.
+final class CountBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var starts = 0
+    private var stops = 0
+    func add(start: Int = 0, stop: Int = 0) { lock.withLock { starts += start; stops += stop } }
+    var value: (Int, Int) { lock.withLock { (starts, stops) } }
 }

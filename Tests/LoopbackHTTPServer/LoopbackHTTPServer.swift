@@ -43,15 +43,19 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private var running = true
     private var openSockets: Set<Int32> = []
     private var received: [Request] = []
+    private let recordsRequests: Bool
 
     /// The loopback address the server listens on.
     public let host: String
 
     /// Starts a server on a loopback address (default 127.0.0.1; any 127.x.y.z works on Linux) with an
     /// ephemeral port. Addresses outside 127.0.0.0/8 are refused.
-    public init(host: String = "127.0.0.1", handler: @escaping @Sendable (Request) -> Behavior) throws {
+    /// `recordsRequests: false` keeps no history (for benchmarks, so the server's own memory stays flat).
+    public init(host: String = "127.0.0.1", recordsRequests: Bool = true,
+                handler: @escaping @Sendable (Request) -> Behavior) throws {
         guard host.hasPrefix("127.") else { throw POSIXError(.EADDRNOTAVAIL) }
         self.host = host
+        self.recordsRequests = recordsRequests
         self.handler = handler
         let fd = socket(AF_INET, Self.streamType, 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
@@ -129,7 +133,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             if wasOpen { close(client) }
         }
         guard let request = readRequest(client) else { return }
-        state.withLock { received.append(request) }
+        if recordsRequests { state.withLock { received.append(request) } }
         switch handler(request) {
         case .respond(let status, let headers, let body):
             send(client, head(status: status, headers: headers, length: body.count) + body)

@@ -45,6 +45,9 @@ final class Transport: Sendable {
         session.finishTasksAndInvalidate()
     }
 
+    /// Requests started and not yet finished (for tests).
+    var pendingCount: Int { tasks.count }
+
     /// Sends the request with the connection's cookies, user agent and deadline. `retryable` requests (plain
     /// reads) are tried again on transient failures; writes, logins and messages never are.
     func send(_ request: URLRequest, retryable: Bool = false) async throws(BMLTError) -> HTTPReply {
@@ -87,8 +90,12 @@ final class Transport: Sendable {
     private func sendOnce(_ request: URLRequest) async -> Result<HTTPReply, BMLTError> {
         let task = session.dataTask(with: request)
         let entry = tasks.register(task, limit: maximumResponseSize)
-        let deadline = DispatchWorkItem { entry.fail(.timeout, cancelling: task) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
+        // A cancellable sleep, not `asyncAfter`: a cancelled dispatch timer stays queued (with what it holds)
+        // until its time comes, which made memory grow with every request.
+        let deadline = Task { [timeout, weak entry, weak task] in
+            try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+            if let entry, let task { entry.fail(.timeout, cancelling: task) }
+        }
         defer { deadline.cancel() }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -158,6 +165,9 @@ private final class TaskTable: NSObject, URLSessionDataDelegate, @unchecked Send
         entries.withLock { $0[task.taskIdentifier] = entry }
         return entry
     }
+
+    /// Requests registered and not yet finished (for tests: must return to 0).
+    var count: Int { entries.withLock { $0.count } }
 
     private func entry(_ task: URLSessionTask) -> TaskEntry? {
         entries.withLock { $0[task.taskIdentifier] }
