@@ -64,8 +64,11 @@ public enum ObserverCLI {
         }
 
         let connection = BMLTConnection(rootServerURL: rootURL, configuration: configuration)
-        let printer = NotificationPrinter(connection: connection, json: commandLine.flag("json"))
         let spinner = Spinner(connection: connection, enabled: !commandLine.flag("no-spinner") && Spinner.isTerminal)
+        let printer = NotificationPrinter(connection: connection, json: commandLine.flag("json")) { line in
+            spinner.clearLine()
+            print(line)
+        }
         defer {
             spinner.finish()
             printer.stop()

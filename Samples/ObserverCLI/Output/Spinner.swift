@@ -42,6 +42,11 @@ final class Spinner {
         Self.writeError("\r\u{1B}[K")
     }
 
+    /// Clears the spinner's line if it is showing, so a line printed now starts clean; the next frame redraws it.
+    func clearLine() {
+        if ticker != nil { Self.writeError("\r\u{1B}[K") }
+    }
+
     /// Stops drawing and clears the line.
     func finish() {
         indicator?.invalidate()
