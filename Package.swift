@@ -20,6 +20,8 @@ let package = Package(
         // The benchmark executable: swift run -c release bmlt-bench
         .executableTarget(name: "bmlt-bench", dependencies: ["BMLTKit", "LoopbackHTTPServer"], path: "Benchmarks/bmlt-bench"),
         .testTarget(name: "BMLTKitTests", dependencies: ["BMLTKit", "LoopbackHTTPServer"], path: "Tests/BMLTKitTests"),
+        // Programs written only from design/API.md's names (no @testable), against replayed real replies.
+        .testTarget(name: "APIContractTests", dependencies: ["BMLTKit", "LoopbackHTTPServer"], path: "Tests/APIContractTests"),
         .testTarget(name: "SamplesTests", dependencies: ["ObserverCLI", "BMLTDemoServer", "BMLTKit"], path: "Tests/SamplesTests"),
     ],
     swiftLanguageModes: [.v6]
