@@ -47,6 +47,8 @@ public enum BMLTError: Error, Sendable, Hashable {
     case cancelled
     /// The answer was larger than the configured limit (in bytes).
     case responseTooLarge(limit: Int)
+    /// The call was refused before anything was sent: what is wrong with what was passed.
+    case invalidArgument(String)
 }
 
 /// Why the root server refused a message to a meeting's contact (the codes of `contact.php`).
@@ -106,6 +108,8 @@ extension BMLTError: LocalizedError, CustomStringConvertible {
             return "The request was cancelled."
         case .responseTooLarge(let limit):
             return "The server's answer was larger than the limit of \(limit) bytes. Narrow the search or raise maximumResponseSize."
+        case .invalidArgument(let problem):
+            return "Nothing was sent: \(problem)."
         }
     }
 

@@ -21,9 +21,16 @@ public final class BMLTServerStore {
     public internal(set) var languages: [BMLTLanguage] = []
     /// What the server supports.
     public internal(set) var capabilities: BMLTCapabilities = []
+    /// The formats used by at least one meeting (from `allUsedFormats()`).
+    public internal(set) var usedFormats: [BMLTFormat] = []
+    /// The fields the server's meetings have (from `fieldKeys()`).
+    public internal(set) var fieldKeys: [BMLTFieldKey] = []
+    /// The box holding all the server's meetings (from `coverageArea()`).
+    public internal(set) var coverageArea: BMLTCoverageArea?
     /// Whether the last validation succeeded.
     public internal(set) var isValid = false
-    /// The last error of a server-level operation (validation, formats, service bodies).
+    /// The last error of a server-level operation (validation, formats, service bodies, field keys and values,
+    /// coverage area, NAWS export); `nil` after one succeeds.
     public internal(set) var lastError: BMLTError?
 
     nonisolated init() {}

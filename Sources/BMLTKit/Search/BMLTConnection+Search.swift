@@ -1,0 +1,107 @@
+import Foundation
+
+extension BMLTConnection {
+    /// Searches for meetings (the fire-and-forget form). Posts `.bmltMeetingSearchResults` (unless `extent` is
+    /// `.formatsOnly`), then `.bmltFormatSearchResults` (unless `.meetingsOnly`), or one `.bmltError`; fills
+    /// `search`.
+    /// ```swift
+    /// var criteria = BMLTSearchCriteria()
+    /// criteria.weekdays = [.monday]
+    /// connection.searchMeetings(criteria, extent: .meetingsOnly)
+    /// ```
+    @discardableResult
+    public func searchMeetings(_ criteria: BMLTSearchCriteria, extent: BMLTSearchExtent = .meetingsAndFormats) -> BMLTRequest {
+        start(Self.meetingSearch(criteria, extent: extent))
+    }
+
+    /// Searches for meetings and returns them with the formats they use (the `async` form of
+    /// `searchMeetings(_:extent:)`, with the same notifications and store updates).
+    public func meetings(matching criteria: BMLTSearchCriteria,
+                         extent: BMLTSearchExtent = .meetingsAndFormats) async throws -> BMLTSearchResults {
+        try await run(Self.meetingSearch(criteria, extent: extent))
+    }
+
+    /// Asks for every format used by at least one meeting (`GetFormats` without `show_all`): posts
+    /// `.bmltFormatSearchResults` with `bmltIsAllUsedFormats == true`; fills `server.usedFormats`.
+    @discardableResult
+    public func fetchAllUsedFormats(language: String? = nil) -> BMLTRequest {
+        start(Self.allUsedFormats(language: language))
+    }
+
+    /// The `async` form of `fetchAllUsedFormats(language:)`.
+    public func allUsedFormats(language: String? = nil) async throws -> [BMLTFormat] {
+        try await run(Self.allUsedFormats(language: language))
+    }
+
+    static func meetingSearch(_ criteria: BMLTSearchCriteria, extent: BMLTSearchExtent) -> Operation<BMLTSearchResults> {
+        Operation(
+            kind: .meetingSearch,
+            work: { context throws(BMLTError) in
+                var units = context.serverInfo?.distanceUnits ?? .miles
+                if context.serverInfo == nil, criteria.needsServerUnits {
+                    units = try await context.requireServerInfo().distanceUnits
+                }
+                let query = WireSearchQuery.items(criteria, extent: extent, distanceUnits: units)
+                let reply = try await context.semantic("GetSearchResults", query, what: "the meeting search results")
+                return try WireSearchResults.decode(reply, serverFormats: context.serverFormats)
+            },
+            succeed: { connection, results, request in
+                let store = connection.search
+                if extent != .formatsOnly { store.meetings = results.meetings }
+                if extent != .meetingsOnly { store.formats = results.formats }
+                store.criteria = criteria
+                store.extent = extent
+                store.lastError = nil
+                var events: [BMLTEvent] = []
+                if extent != .formatsOnly { events.append(.meetingSearchResults(results.meetings, request: request)) }
+                if extent != .meetingsOnly {
+                    events.append(.formatSearchResults(results.formats, isAllUsedFormats: false, request: request))
+                }
+                return events
+            },
+            fail: { connection, error, _ in
+                connection.search.lastError = error
+                return []
+            }
+        )
+    }
+
+    static func allUsedFormats(language: String?) -> Operation<[BMLTFormat]> {
+        Operation(
+            kind: .formats,
+            work: { context throws(BMLTError) in
+                var query: [URLQueryItem] = []
+                if let language, !language.isEmpty { query.append(URLQueryItem(name: "lang_enum", value: language)) }
+                return try WireFormat.decodeList(try await context.semantic("GetFormats", query, what: "the used formats"))
+            },
+            succeed: { connection, formats, request in
+                connection.server.usedFormats = formats
+                connection.server.lastError = nil
+                return [.formatSearchResults(formats, isAllUsedFormats: true, request: request)]
+            },
+            fail: { connection, error, _ in
+                connection.server.lastError = error
+                return []
+            }
+        )
+    }
+}
+
+extension BMLTSearchCriteria {
+    /// The query of `GetSearchResults` these criteria make, for a server measuring in `distanceUnits` (which
+    /// only `.serverUnits` radii and address searches depend on). Useful to log or compare searches.
+    public func queryItems(extent: BMLTSearchExtent = .meetingsOnly,
+                           distanceUnits: BMLTDistanceUnit = .miles) -> [URLQueryItem] {
+        WireSearchQuery.items(self, extent: extent, distanceUnits: distanceUnits)
+    }
+
+    /// Whether the query depends on the server's distance unit.
+    var needsServerUnits: Bool {
+        if case .serverUnits = location?.radius { return true }
+        if case .address(let radius?) = textMatch, text?.isEmpty == false {
+            if case .nearest = radius { return false }
+            return true
+        }
+        return false
+    }
+}
