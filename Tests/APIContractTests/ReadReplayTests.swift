@@ -1,0 +1,179 @@
+import BMLTKit
+import Foundation
+import LoopbackHTTPServer
+import Testing
+
+/// Written only from design/API.md's names (no `@testable`): searches and a change list against the real
+/// 2.16.6 and 3.1.2 servers, replayed over HTTP on 127.0.0.1 by a server that answers each request with the
+/// capture whose recorded request asked the same thing. The meetings must be the raw JSON's, id for id.
+@Suite("API contract: searches and changes against replayed real root servers", .enabled(if: RealServerReplay.isAvailable))
+@MainActor
+struct ReadReplayTests {
+    struct Search: Sendable, CustomStringConvertible {
+        let folder: String
+        let file: String
+        let criteria: BMLTSearchCriteria
+        var extent: BMLTSearchExtent = .meetingsOnly
+        var description: String { "\(folder)/\(file)" }
+    }
+
+    nonisolated static func criteria(_ build: (inout BMLTSearchCriteria) -> Void) -> BMLTSearchCriteria {
+        var criteria = BMLTSearchCriteria()
+        build(&criteria)
+        return criteria
+    }
+
+    nonisolated static let searches: [Search] = [
+        Search(folder: "rootserver", file: "json_GetSearchResults_weekdays.json",
+               criteria: criteria { $0.serviceBodyIDs = [1002]; $0.weekdays = [.monday, .wednesday] }),
+        Search(folder: "rootserver", file: "json_GetSearchResults_services_1002.json", criteria: criteria { $0.serviceBodyIDs = [1002] }),
+        Search(folder: "rootserver", file: "json_GetSearchResults_services_recursive.json", criteria: criteria {
+            $0.serviceBodyIDs = [1052]; $0.includeChildServiceBodies = true; $0.dataFieldKeys = ["id_bigint", "service_body_bigint", "meeting_name"]
+        }),
+        Search(folder: "rootserver", file: "json_GetSearchResults_formats_or.json", criteria: criteria {
+            $0.serviceBodyIDs = [1002]; $0.formats = .any(of: [17, 3])
+            $0.dataFieldKeys = ["id_bigint", "meeting_name", "formats", "format_shared_id_list"]
+        }),
+        Search(folder: "rootserver", file: "json_GetSearchResults_formats_and.json", criteria: criteria {
+            $0.serviceBodyIDs = [1002]; $0.formats = .all(of: [17, 3])
+            $0.dataFieldKeys = ["id_bigint", "meeting_name", "formats", "format_shared_id_list"]
+        }),
+        Search(folder: "rootserver", file: "json_GetSearchResults_geo_radius_miles.json", criteria: criteria {
+            $0.location = .init(latitude: 40.7070026, longitude: -73.6233694, radius: .miles(3)); $0.sortByDistance = true
+        }),
+        Search(folder: "rootserver", file: "json_GetSearchResults_SearchString.json",
+               criteria: criteria { $0.text = "Recovery"; $0.serviceBodyIDs = [1002] }),
+        Search(folder: "rootserver", file: "json_GetSearchResults_starts_after.json", criteria: criteria {
+            $0.serviceBodyIDs = [1002]; $0.startsAfter = .init(hour: 19, minute: 30)
+            $0.dataFieldKeys = ["id_bigint", "weekday_tinyint", "start_time", "duration_time", "meeting_name"]
+        }),
+        Search(folder: "rootserver", file: "json_GetSearchResults_paged.json",
+               criteria: criteria { $0.serviceBodyIDs = [1002]; $0.page = .init(size: 5, number: 2) }),
+        Search(folder: "rootserver-3x", file: "005-GetSearchResults-services-weekday.json",
+               criteria: criteria { $0.serviceBodyIDs = [1002]; $0.weekdays = [.monday] }),
+        Search(folder: "rootserver-3x", file: "006-GetSearchResults-get_used_formats.json",
+               criteria: criteria { $0.serviceBodyIDs = [1002]; $0.weekdays = [.monday] }, extent: .meetingsAndFormats),
+        Search(folder: "rootserver", file: "json_GetSearchResults_get_used_formats.json",
+               criteria: criteria { $0.serviceBodyIDs = [1002]; $0.weekdays = [.monday] }, extent: .meetingsAndFormats),
+        Search(folder: "rootserver-3x", file: "014-GetSearchResults-recursive.json", criteria: criteria {
+            $0.serviceBodyIDs = [2]; $0.includeChildServiceBodies = true; $0.page = .init(size: 10, number: 1)
+            $0.dataFieldKeys = ["id_bigint", "service_body_bigint"]
+        }),
+        Search(folder: "rootserver-3x", file: "013-GetSearchResults-geo-radius.json", criteria: criteria {
+            $0.location = .nearest(5, latitude: 40.7, longitude: -73.6); $0.sortByDistance = true
+            $0.dataFieldKeys = ["id_bigint", "meeting_name", "distance_in_miles", "distance_in_km"]
+        }),
+        Search(folder: "rootserver-3x", file: "022-GetSearchResults-searchstring.json", criteria: criteria {
+            $0.text = "Hope"; $0.page = .init(size: 5, number: 1); $0.dataFieldKeys = ["id_bigint", "meeting_name"]
+        }),
+        Search(folder: "rootserver-3x", file: "009-GetSearchResults-paging-p2.json", criteria: criteria {
+            $0.serviceBodyIDs = [1002]; $0.sortKeys = ["id_bigint"]; $0.page = .init(size: 5, number: 2)
+        }),
+    ]
+
+    @Test("a search gets exactly the raw JSON's meetings, in order", arguments: searches)
+    func search(_ search: Search) async throws {
+        let http = try CaptureReplayServer.start(folder: search.folder)
+        defer { http.stop() }
+        let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"))
+        _ = try await connection.validate()
+        let results = search.extent == .meetingsAndFormats
+            ? try await connection.meetings(matching: search.criteria)
+            : try await connection.meetings(matching: search.criteria, extent: search.extent)
+        let raw = try CaptureReplayServer.objects(search.folder, search.file)
+        let rawFormats = try CaptureReplayServer.objects(search.folder, search.file, key: "formats")
+        #expect(results.formats.map(\.id) == rawFormats.compactMap { ($0["id"] as? String).flatMap { Int($0) } })
+        #expect(!raw.isEmpty)
+        #expect(results.meetings.map(\.id) == raw.compactMap { ($0["id_bigint"] as? String).flatMap { Int($0) } })
+        #expect(results.meetings.map(\.name) == raw.map { ($0["meeting_name"] as? String) ?? "" })
+        #expect(connection.search.meetings == results.meetings)
+    }
+
+    @Test("the change list of one meeting, with the meeting before and after each change",
+          arguments: [("rootserver", 2339, "json_GetChanges_meeting_id.json"), ("rootserver-3x", 2, "201-GetChanges-meeting_id-2.json")])
+    func changes(folder: String, meetingID: Int, file: String) async throws {
+        let http = try CaptureReplayServer.start(folder: folder)
+        defer { http.stop() }
+        let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"))
+        _ = try await connection.validate()
+        let changes = try await connection.changes(meetingID: meetingID)
+        let raw = try CaptureReplayServer.objects(folder, file)
+        #expect(changes.map(\.id) == raw.compactMap { ($0["change_id"] as? String).flatMap { Int($0) } })
+        #expect(!changes.isEmpty && changes.allSatisfy { $0.meetingID == meetingID && $0.date != nil })
+        for (change, object) in zip(changes, raw) {
+            let data = object["json_data"] as? [String: [String: Any]]
+            #expect(change.before?.name == data?["before"]?["meeting_name"] as? String)
+            #expect(change.after?.name == data?["after"]?["meeting_name"] as? String)
+            #expect(change.before?.id == meetingID && change.after?.id == meetingID)
+        }
+        #expect(connection.changes.changes == changes)
+    }
+}
+
+/// A loopback server that answers each request with the capture recorded for the same question: same path, same
+/// parameters (arrays with or without `[]`, an hour without its minute meaning minute 0), and `data_field_key`
+/// asking for at least the recorded keys. Anything else is a 404.
+enum CaptureReplayServer {
+    struct Recorded: Sendable {
+        let file: String
+        let path: String
+        let parameters: [String]
+        let fieldKeys: Set<String>
+    }
+
+    /// The capture's list of objects, or the list under `key` of an object reply (`{"meetings":…,"formats":…}`).
+    static func objects(_ folder: String, _ file: String, key: String = "meetings") throws -> [[String: Any]] {
+        let data = try Data(contentsOf: RealServerReplay.root.appendingPathComponent(folder).appendingPathComponent(file))
+        let value = try JSONSerialization.jsonObject(with: data)
+        if let object = value as? [String: Any] { return (object[key] as? [[String: Any]]) ?? [] }
+        return key == "meetings" ? ((value as? [[String: Any]]) ?? []) : []
+    }
+
+    static func start(folder: String) throws -> LoopbackHTTPServer {
+        let recorded = index(folder)
+        return try LoopbackHTTPServer { request in
+            let (path, query) = split(request.target)
+            let (parameters, keys) = normalize(query)
+            guard let match = recorded.first(where: { $0.path == path.replacingOccurrences(of: "/main_server", with: "")
+                                                        && $0.parameters == parameters && $0.fieldKeys.isSubset(of: keys) }),
+                  let body = try? Data(contentsOf: RealServerReplay.root.appendingPathComponent(folder).appendingPathComponent(match.file))
+            else { return .respond(status: 404, headers: ["Content-Type": "text/html"], body: Data("<html>no capture</html>".utf8)) }
+            return .respond(status: 200, headers: ["Content-Type": "application/json; charset=UTF-8"], body: body)
+        }
+    }
+
+    static func split(_ target: String) -> (String, String) {
+        let parts = target.split(separator: "?", maxSplits: 1).map(String.init)
+        return (parts[0].replacingOccurrences(of: "index.php", with: ""), parts.count > 1 ? parts[1] : "")
+    }
+
+    static func normalize(_ query: String) -> ([String], Set<String>) {
+        var keys = Set<String>()
+        var pairs: [String] = []
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.removingPercentEncoding ?? String($0) }
+            let name = parts[0].replacingOccurrences(of: "[]", with: ""), value = parts.count > 1 ? parts[1] : ""
+            if name == "data_field_key" { keys = Set(value.split(separator: ",").map(String.init)); continue }
+            pairs.append(name + "=" + value)
+        }
+        for hour in pairs where hour.contains("H=") {
+            let minute = String(hour.prefix { $0 != "=" }.dropLast()) + "M"
+            if !pairs.contains(where: { $0.hasPrefix(minute + "=") }) { pairs.append(minute + "=0") }
+        }
+        return (pairs.sorted(), keys)
+    }
+
+    static func index(_ folder: String) -> [Recorded] {
+        let text = (try? String(contentsOf: RealServerReplay.root.appendingPathComponent(folder).appendingPathComponent("index.md"),
+                                encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { line -> Recorded? in
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `")) }
+            guard cells.count > 3, cells[1] == "GET", cells[0].hasSuffix(".json") else { return nil }
+            var target = cells[2]
+            if let range = target.range(of: "/main_server") { target = String(target[range.upperBound...]) }
+            let (path, query) = split(target)
+            let (parameters, keys) = normalize(query)
+            return Recorded(file: cells[0], path: path, parameters: parameters, fieldKeys: keys)
+        }
+    }
+}
