@@ -42,7 +42,8 @@ public final class BMLTConnection {
     @ObservationIgnored private let rootURLError: BMLTError?
     @ObservationIgnored private let poster: EventPoster
     @ObservationIgnored private var registry: RequestRegistry!
-    @ObservationIgnored var bearerToken: String?
+    /// The administrator's session (REST token in memory, or the legacy cookie login).
+    @ObservationIgnored let adminSession = AdminSession()
 
     /// A connection to the root server at `rootServerURL` (e.g. `https://example.org/main_server`). Nothing is
     /// sent until `connect()` or another call. An unusable URL is reported by the first call, as an error.
@@ -145,7 +146,7 @@ public final class BMLTConnection {
     private func makeContext() throws(BMLTError) -> OperationContext {
         if let rootURLError { throw rootURLError }
         return OperationContext(root: rootServerURL, transport: transport, serverInfo: server.info,
-                                serverFormats: server.formats, bearerToken: bearerToken)
+                                serverFormats: server.formats, adminSession: adminSession)
     }
 
     /// Announces an event through the single poster.

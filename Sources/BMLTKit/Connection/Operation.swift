@@ -41,8 +41,8 @@ struct OperationContext: Sendable {
     let serverInfo: BMLTServerInfo?
     /// The formats from the last successful validation (for resolving meeting format keys).
     let serverFormats: [BMLTFormat]
-    /// The credentials of the current login, if any (REST bearer token).
-    let bearerToken: String?
+    /// The administrator's session (REST token or legacy cookie login), shared with the connection.
+    let adminSession: AdminSession
 
     /// `GET <root>/<path>?<query>`. Reads are `retryable` by default (retried on transient failures); pass
     /// `false` for a GET that must not be repeated (a message to a contact).
@@ -52,6 +52,18 @@ struct OperationContext: Sendable {
         request.httpMethod = "GET"
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         return try await transport.send(request, retryable: retryable)
+    }
+
+    /// `<method> <root>/<path>?<query>` with an optional body and its content type. Never retried: use it for
+    /// writes, logins and logouts (the body is where secrets travel; it is never logged).
+    func send(_ method: String, _ path: String, query: [URLQueryItem] = [], body: Data? = nil, contentType: String? = nil,
+              headers: [String: String] = [:]) async throws(BMLTError) -> HTTPReply {
+        var request = URLRequest(url: RootServerURL.url(root: root, path: path, query: query))
+        request.httpMethod = method
+        request.httpBody = body
+        if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        return try await transport.send(request, retryable: false)
     }
 
     /// The server info known to the connection, or (before validation) fetched now with GetServerInfo.

@@ -6,8 +6,30 @@ import Observation
 public final class BMLTAdminStore {
     /// Whether an administrator is logged in.
     public internal(set) var isLoggedIn = false
+    /// The logged-in user, when the server said who it is.
+    public internal(set) var user: BMLTUser?
+    /// What the login may do, per service body. Empty for a login that can edit nothing (still logged in).
+    public internal(set) var permissions: [BMLTPermission] = []
     /// The last error of an administration operation.
     public internal(set) var lastError: BMLTError?
 
     nonisolated init() {}
+
+    /// Whether the login may edit, delete or roll back `meeting` (a server administrator may edit every meeting;
+    /// others need a meeting-list-editor or service-body-administrator permission for its service body).
+    public func canEdit(_ meeting: BMLTMeeting) -> Bool {
+        canEditMeetings(inServiceBody: meeting.serviceBodyID)
+    }
+
+    /// Whether the login may edit and create meetings in the service body with this id.
+    public func canEditMeetings(inServiceBody serviceBodyID: Int) -> Bool {
+        guard isLoggedIn else { return false }
+        if user?.role == .serverAdministrator { return true }
+        return permissions.contains { $0.serviceBodyID == serviceBodyID && $0.canEditMeetings }
+    }
+
+    /// The permission for one service body, if the login has one.
+    public func permission(forServiceBody serviceBodyID: Int) -> BMLTPermission? {
+        permissions.first { $0.serviceBodyID == serviceBodyID }
+    }
 }

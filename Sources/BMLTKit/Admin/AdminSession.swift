@@ -1,0 +1,137 @@
+import Foundation
+
+/// The administrator's session on one connection: which interface it uses and, for REST, the bearer token.
+///
+/// Thread-safe: operations read it off the main actor. The token lives only here, in memory; it is never
+/// written to disk, logged, or shown by `description`. The legacy interface's session is the PHP cookie in the
+/// connection's own `CookieJar`; this object only remembers that a legacy login is open.
+///
+/// Every login starts a new *generation*. A request that fails with 401 ends the session only if it was sent
+/// in the current generation, so an old request failing late never logs out a newer login.
+final class AdminSession: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// The administration interface a login uses.
+    enum Interface: Sendable, Hashable {
+        /// REST `/api/v1` with a bearer token (3.x, 4.x).
+        case rest
+        /// `local_server/server_admin/json.php` with a cookie session (2.x).
+        case legacy
+    }
+
+    /// A REST token and when it expires.
+    struct Token: Sendable {
+        var value: String
+        var expiresAt: Date
+    }
+
+    private struct State {
+        var interface: Interface?
+        var token: Token?
+        var userID: Int?
+        var generation = 0
+        var refresh: Task<Result<Token, BMLTError>, Never>?
+    }
+
+    private let state = Locked(State())
+    private let clock: @Sendable () -> Date
+    /// A token is refreshed when it has less than this many seconds left.
+    let refreshMargin: TimeInterval
+
+    /// A logged-out session. `clock` tells the time (tests move it).
+    init(refreshMargin: TimeInterval = 300, clock: @escaping @Sendable () -> Date = Date.init) {
+        self.refreshMargin = refreshMargin
+        self.clock = clock
+    }
+
+    /// The interface of the open login, `nil` when logged out.
+    var interface: Interface? { state.withLock { $0.interface } }
+    /// Whether a login is open.
+    var isLoggedIn: Bool { interface != nil }
+    /// The current generation (changes at every login and logout).
+    var generation: Int { state.withLock { $0.generation } }
+    /// The REST user id of the open login.
+    var userID: Int? { state.withLock { $0.userID } }
+
+    /// Opens a REST login with its first token; returns the new generation.
+    @discardableResult
+    func begin(token: Token, userID: Int?) -> Int {
+        state.withLock { state in
+            state.refresh?.cancel()
+            state = State(interface: .rest, token: token, userID: userID, generation: state.generation + 1)
+            return state.generation
+        }
+    }
+
+    /// Opens a legacy (cookie) login; returns the new generation.
+    @discardableResult
+    func beginLegacy() -> Int {
+        state.withLock { state in
+            state.refresh?.cancel()
+            state = State(interface: .legacy, generation: state.generation + 1)
+            return state.generation
+        }
+    }
+
+    /// Ends the session (forgets the token) if it is still `generation` (any generation when `nil`). Returns
+    /// whether a login was open and is now closed.
+    @discardableResult
+    func end(ifGeneration generation: Int? = nil) -> Bool {
+        state.withLock { state in
+            guard state.interface != nil, generation == nil || generation == state.generation else { return false }
+            state.refresh?.cancel()
+            state = State(generation: state.generation + 1)
+            return true
+        }
+    }
+
+    /// The token to send with a REST request. When it expires within `refreshMargin`, it is refreshed first
+    /// with `refresh` (given the old token); concurrent callers share one refresh, and the new token replaces
+    /// the old in one step (the server keeps the old one valid for 10 seconds, so requests already sent with it
+    /// still succeed). A refresh that fails for a passing reason leaves the old token in use while it lasts.
+    func bearerToken(refresh: @escaping @Sendable (String) async throws(BMLTError) -> Token) async throws(BMLTError) -> String {
+        enum Next { case use(String), wait(Task<Result<Token, BMLTError>, Never>, generation: Int, old: Token) }
+        let now = clock()
+        // `Locked.withLock` rethrows untyped errors, so the locked sections hand back a `Result`.
+        let next: Next = try state.withLock { (state: inout State) -> Result<Next, BMLTError> in
+            guard state.interface == .rest, let token = state.token else { return .failure(.unauthorized(message: nil)) }
+            if token.expiresAt.timeIntervalSince(now) > refreshMargin { return .success(.use(token.value)) }
+            if let running = state.refresh { return .success(.wait(running, generation: state.generation, old: token)) }
+            let old = token.value
+            let task = Task { () async -> Result<Token, BMLTError> in
+                do throws(BMLTError) { return .success(try await refresh(old)) } catch { return .failure(error) }
+            }
+            state.refresh = task
+            return .success(.wait(task, generation: state.generation, old: token))
+        }.get()
+        switch next {
+        case .use(let value):
+            return value
+        case .wait(let task, let generation, let old):
+            let result = await task.value
+            return try state.withLock { (state: inout State) -> Result<String, BMLTError> in
+                guard state.generation == generation, state.interface == .rest else { return .failure(.unauthorized(message: nil)) }
+                state.refresh = nil
+                switch result {
+                case .success(let fresh):
+                    state.token = fresh
+                    return .success(fresh.value)
+                case .failure(let error):
+                    if case .unauthorized = error { return .failure(error) }
+                    if old.expiresAt > now { return .success(state.token?.value ?? old.value) }
+                    return .failure(error)
+                }
+            }.get()
+        }
+    }
+
+    /// The token without refreshing it (for `auth/logout`), `nil` when there is none.
+    var currentToken: String? { state.withLock { $0.token?.value } }
+
+    /// Never shows the token.
+    var description: String {
+        let (interface, generation) = state.withLock { ($0.interface, $0.generation) }
+        return "AdminSession(\(interface.map { "\($0)" } ?? "logged out"), generation \(generation))"
+    }
+
+    /// Never shows the token.
+    var debugDescription: String { description }
+}
