@@ -1,0 +1,100 @@
+import Foundation
+
+/// One of the two administration interfaces a root server offers: REST `/api/v1` (3.x, 4.x) or the legacy
+/// `json.php` (2.x). Both answer with the same clean values; the operations in `BMLTConnection+Admin` never
+/// know which one they talk to.
+protocol AdminInterface: Sendable {
+    /// Logs in; returns who logged in and what they may do.
+    func login(username: String, password: String) async throws(BMLTError) -> AdminLogin
+    /// Ends the login on the server (the local session is closed by the caller whatever happens).
+    func logout() async throws(BMLTError)
+    /// Reads the login's user and permissions again.
+    func permissions() async throws(BMLTError) -> AdminLogin
+    /// Saves a draft: sends only what changed (all fields for a new meeting) and reads the meeting back.
+    func save(_ draft: BMLTMeetingDraft) async throws(BMLTError) -> BMLTSaveResult
+    /// Deletes a meeting.
+    func delete(meetingID: Int) async throws(BMLTError)
+    /// Brings a deleted meeting back; returns it as the server now holds it.
+    func restore(_ deletion: BMLTChange) async throws(BMLTError) -> BMLTMeeting
+    /// Puts a meeting back as it was before a change; returns it and what changed.
+    func rollback(meetingID: Int, toBefore change: BMLTChange) async throws(BMLTError) -> BMLTSaveResult
+}
+
+/// Who logged in and what they may do.
+struct AdminLogin: Sendable {
+    var user: BMLTUser?
+    var permissions: [BMLTPermission]
+}
+
+/// What a save, creation or rollback did: the meeting as the server now holds it, and the fields that changed.
+public struct BMLTSaveResult: Sendable, Hashable, Codable {
+    /// The meeting as the server holds it after the save (read back from the server).
+    public var meeting: BMLTMeeting
+    /// The fields the server changed, by wire key, with their text before and after.
+    public var fieldChanges: [BMLTFieldChange]
+    /// Whether the save created a new meeting (its new id is `meeting.id`).
+    public var wasCreated: Bool
+
+    /// A save result.
+    public init(meeting: BMLTMeeting, fieldChanges: [BMLTFieldChange], wasCreated: Bool) {
+        self.meeting = meeting
+        self.fieldChanges = fieldChanges
+        self.wasCreated = wasCreated
+    }
+}
+
+/// Chooses the interface for a connection's server, validating the server first when that has not happened.
+enum AdminGateway {
+    /// The interface to use, and the validation done on the way (to be stored by the operation's success).
+    struct Route: Sendable {
+        var interface: any AdminInterface
+        var kind: AdminSession.Interface
+        var validation: ServerValidation?
+    }
+
+    /// REST when the server has it, the legacy interface when that is all it has; `.unsupported` naming
+    /// `what` otherwise (no request is sent to the admin interface).
+    static func route(_ context: OperationContext, for what: String) async throws(BMLTError) -> Route {
+        var validation: ServerValidation?
+        var formats = context.serverFormats
+        let info: BMLTServerInfo
+        if let known = context.serverInfo {
+            info = known
+        } else {
+            let fresh = try await ServerValidator.validate(context)
+            validation = fresh
+            info = fresh.info
+            formats = fresh.formats
+        }
+        let capabilities = validation?.capabilities ?? ServerValidator.capabilities(of: info)
+        if capabilities.contains(.restAdmin) {
+            return Route(interface: RESTAdmin(context: context, formats: formats, info: info), kind: .rest, validation: validation)
+        }
+        if capabilities.contains(.legacyAdmin) {
+            return Route(interface: LegacyAdmin(context: context, formats: formats, info: info), kind: .legacy, validation: validation)
+        }
+        throw .unsupported("\(what) (root server \(info.version) has neither the REST /api/v1 nor the json.php administration interface switched on)")
+    }
+
+    /// The interface of the open login: the same generation must still be open when the reply comes back.
+    static func loggedIn(_ context: OperationContext, for what: String) async throws(BMLTError) -> (route: Route, generation: Int) {
+        let generation = context.adminSession.generation
+        guard let open = context.adminSession.interface else {
+            throw .unauthorized(message: "log in before \(what)")
+        }
+        let route = try await route(context, for: what)
+        guard route.kind == open else { throw .unauthorized(message: "the login does not match this server's interface; log in again") }
+        return (route, generation)
+    }
+
+    /// Runs an admin call; a 401 (or the legacy `NOT AUTHORIZED`) ends the login it was made with.
+    static func guarded<Value>(_ context: OperationContext, generation: Int,
+                               _ body: () async throws(BMLTError) -> Value) async throws(BMLTError) -> Value {
+        do {
+            return try await body()
+        } catch .unauthorized(let message) {
+            if context.adminSession.end(ifGeneration: generation) { context.transport.cookies.removeAll() }
+            throw .unauthorized(message: message)
+        }
+    }
+}

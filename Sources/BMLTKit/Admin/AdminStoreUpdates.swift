@@ -1,0 +1,61 @@
+import Foundation
+
+/// How administration outcomes reach the stores (on the main actor): the admin store follows the session,
+/// and `search` and `changes` reflect saved, deleted and restored meetings without a new search.
+extension BMLTConnection {
+    /// Stores a validation done on the way to an admin call (no `.bmltServerValidated`: that belongs to
+    /// `connect()`; the admin call posts its own outcome).
+    func store(_ validation: ServerValidation?) {
+        guard let validation else { return }
+        server.info = validation.info
+        server.serviceBodies = validation.serviceBodies
+        server.formats = validation.formats
+        server.languages = validation.languages
+        server.capabilities = validation.capabilities
+        server.isValid = true
+    }
+
+    /// Forgets the user and the permissions.
+    func clearLogin() {
+        admin.isLoggedIn = false
+        admin.user = nil
+        admin.permissions = []
+    }
+
+    /// An admin operation failed: `admin.lastError` is set, and when the failure ended the login (a 401, or a
+    /// failed login), the store follows and `.bmltAdminLoginChanged(false)` is announced before the error.
+    func adminFailed(_ error: BMLTError, _ request: BMLTRequest) -> [BMLTEvent] {
+        admin.lastError = error
+        guard admin.isLoggedIn, !adminSession.isLoggedIn else { return [] }
+        clearLogin()
+        return [.adminLoginChanged(isLoggedIn: false, request: request)]
+    }
+
+    /// A meeting was saved or rolled back: the copy in the last search is replaced.
+    func meetingChanged(_ meeting: BMLTMeeting) {
+        if let index = search.meetings.firstIndex(where: { $0.id == meeting.id }) {
+            search.meetings[index] = meeting
+        }
+    }
+
+    /// A meeting was deleted: it leaves the last search, and the change list knows it no longer exists.
+    func meetingDeleted(_ id: Int) {
+        search.meetings.removeAll { $0.id == id }
+        setExists(false, meetingID: id)
+    }
+
+    /// A deleted meeting came back (under its old id on 2.x, a new one over REST).
+    func meetingRestored(_ meeting: BMLTMeeting, from deletion: BMLTChange) {
+        if let old = deletion.meetingID, old == meeting.id { setExists(true, meetingID: old) }
+        meetingChanged(meeting)
+    }
+
+    private func setExists(_ exists: Bool, meetingID: Int) {
+        guard changes.changes.contains(where: { $0.meetingID == meetingID && $0.meetingExists != exists }) else { return }
+        changes.changes = changes.changes.map { change in
+            var change = change
+            if change.meetingID == meetingID { change.meetingExists = exists }
+            return change
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// Administration over the legacy interface `local_server/server_admin/json.php` (root server 2.x): a PHP
+/// session cookie in the connection's own cookie jar, form-encoded POST bodies for the login and every change
+/// (never the URL), and the server's own restore and rollback actions.
+struct LegacyAdmin: AdminInterface {
+    let context: OperationContext
+    let formats: [BMLTFormat]
+    let info: BMLTServerInfo
+
+    private static let path = "local_server/server_admin/json.php"
+    private static let form = "application/x-www-form-urlencoded"
+
+    func login(username: String, password: String) async throws(BMLTError) -> AdminLogin {
+        context.transport.cookies.removeAll()
+        let reply = try await post([("admin_action", "login"), ("c_comdef_admin_login", username),
+                                    ("c_comdef_admin_password", password)])
+        try WireLegacyAdmin.login(reply)
+        context.adminSession.beginLegacy()
+        return try await permissions()
+    }
+
+    func logout() async throws(BMLTError) {
+        try WireLegacyAdmin.logout(try await context.get(Self.path, query: [URLQueryItem(name: "admin_action", value: "logout")],
+                                                        retryable: false))
+    }
+
+    func permissions() async throws(BMLTError) -> AdminLogin {
+        let permissions = try WireLegacyAdmin.permissions(try await action("get_permissions", what: "the permissions"))
+        let user = WireLegacyAdmin.user(try await action("get_user_info", what: "the logged-in user"))
+        return AdminLogin(user: user, permissions: permissions)
+    }
+
+    func save(_ draft: BMLTMeetingDraft) async throws(BMLTError) -> BMLTSaveResult {
+        let meeting = AdminFormats.aligned(draft, formats: formats)
+        let edited = WireMeetingFieldTable.differences(from: draft.isNew ? nil : draft.original, to: meeting)
+            .filter { WireMeetingFieldTable.field($0.key)?.isEditable ?? true }
+        if edited.contains(where: { $0.key == "email_contact" }) {
+            // 2.x runs intval() over this field in modify_meeting and add_meeting, which erases the address.
+            throw .unsupported("changing a meeting's contact email through the 2.x administration interface (root server \(info.version) would erase it)")
+        }
+        let fields = edited.filter { $0.key != "service_body_bigint" || !draft.isNew }
+            .map { ("meeting_field[]", $0.key + "," + ($0.after ?? "")) }
+        if draft.isNew {
+            let reply = try await post([("admin_action", "add_meeting"), ("service_body_id", String(meeting.serviceBodyID))] + fields)
+            let (id, _) = try WireLegacyAdmin.fieldChanges(try WireLegacyAdmin.json(reply, what: "the new meeting"), what: "the new meeting")
+            let created = try await read(id)
+            return BMLTSaveResult(meeting: created, fieldChanges: WireMeetingFieldTable.differences(from: nil, to: created), wasCreated: true)
+        }
+        guard !fields.isEmpty else {
+            return BMLTSaveResult(meeting: try await read(meeting.id), fieldChanges: [], wasCreated: false)
+        }
+        let reply = try await post([("admin_action", "modify_meeting"), ("meeting_id", String(meeting.id))] + fields)
+        let (id, changes) = try WireLegacyAdmin.fieldChanges(try WireLegacyAdmin.json(reply, what: "the saved meeting"),
+                                                             what: "the saved meeting")
+        guard id == meeting.id else {
+            throw .malformedResponse(what: "the saved meeting", detail: "the server reported meeting \(id) instead of \(meeting.id)")
+        }
+        return BMLTSaveResult(meeting: try await read(id), fieldChanges: changes, wasCreated: false)
+    }
+
+    func delete(meetingID: Int) async throws(BMLTError) {
+        let reply = try await post([("admin_action", "delete_meeting"), ("meeting_id", String(meetingID))])
+        let id = try WireLegacyAdmin.meetingID(try WireLegacyAdmin.json(reply, what: "the deletion"), what: "the deletion")
+        guard id == meetingID else {
+            throw .malformedResponse(what: "the deletion", detail: "the server reported meeting \(id) instead of \(meetingID)")
+        }
+    }
+
+    func restore(_ deletion: BMLTChange) async throws(BMLTError) -> BMLTMeeting {
+        guard let meetingID = deletion.meetingID ?? deletion.before?.id, meetingID > 0 else {
+            throw .unsupported("restoring this deletion (the change record names no meeting)")
+        }
+        let reply = try await post([("admin_action", "restore_deleted_meeting"), ("meeting_id", String(meetingID))])
+        let id = try WireLegacyAdmin.meetingID(try WireLegacyAdmin.json(reply, what: "the restored meeting"), what: "the restored meeting")
+        return try await read(id)
+    }
+
+    func rollback(meetingID: Int, toBefore change: BMLTChange) async throws(BMLTError) -> BMLTSaveResult {
+        let current = try await read(meetingID)
+        let reply = try await post([("admin_action", "rollback_meeting_to_before_change"), ("meeting_id", String(meetingID)),
+                                    ("change_id", String(change.id))])
+        let id = try WireLegacyAdmin.meetingID(try WireLegacyAdmin.json(reply, what: "the rollback"), what: "the rollback")
+        let saved = try await read(id)
+        return BMLTSaveResult(meeting: saved, fieldChanges: WireMeetingFieldTable.differences(from: current, to: saved), wasCreated: false)
+    }
+
+    // MARK: - Requests
+
+    /// The meeting as the administrator sees it (unpublished meetings and hidden fields included).
+    private func read(_ id: Int) async throws(BMLTError) -> BMLTMeeting {
+        let value = try await action("get_meetings", [URLQueryItem(name: "meeting_ids[]", value: String(id))], what: "meeting \(id)")
+        guard let meeting = try WireLegacyAdmin.meetings(value, formats: formats, what: "meeting \(id)").first(where: { $0.id == id }) else {
+            throw .notFound(message: "meeting \(id)")
+        }
+        return meeting
+    }
+
+    private func action(_ name: String, _ query: [URLQueryItem] = [], what: String) async throws(BMLTError) -> WireValue {
+        let reply = try await context.get(Self.path, query: [URLQueryItem(name: "admin_action", value: name)] + query)
+        return try WireLegacyAdmin.json(reply, what: what)
+    }
+
+    private func post(_ items: [(String, String)]) async throws(BMLTError) -> HTTPReply {
+        try await context.send("POST", Self.path, body: WireLegacyAdmin.form(items), contentType: Self.form)
+    }
+}

@@ -1,0 +1,238 @@
+import Foundation
+
+/// Administration: login, permissions, saving drafts, deleting, restoring and rolling back meetings.
+///
+/// Root servers 3.x and 4.x are administered over REST `/api/v1` (a bearer token kept in memory and refreshed
+/// before it expires); 2.x over the legacy `json.php` (a cookie session in the connection's own cookie jar).
+/// The connection picks the interface (validating the server first if needed); an operation the server cannot
+/// do fails at once with `BMLTError.unsupported(…)`. A 401 on any call ends the login and posts
+/// `.bmltAdminLoginChanged` (`bmltIsLoggedIn == false`). Passwords and tokens never appear in URLs, logs,
+/// notifications or error descriptions.
+/// ```swift
+/// try await connection.login(username: "nasc_admin", password: secret)
+/// var draft = meeting.editable()
+/// draft.name = "New name"
+/// connection.save(draft)                       // → .bmltMeetingSaved with bmltFieldChanges
+/// connection.logout()
+/// ```
+extension BMLTConnection {
+    // MARK: - Login
+
+    /// Logs in and returns when the login is open (`admin.isLoggedIn`, `admin.user`, `admin.permissions` set);
+    /// posts `.bmltAdminLoginChanged` (`bmltIsLoggedIn == true`). A login that may edit nothing still succeeds.
+    /// Throws `BMLTError.unauthorized` for a wrong name or password.
+    public func login(username: String, password: String) async throws {
+        _ = try await run(Self.loginOperation(username: username, password: password))
+    }
+
+    /// Logs in (the fire-and-forget form of `login(username:password:)`): posts `.bmltAdminLoginChanged`, or
+    /// `.bmltError` with `BMLTError.unauthorized` when the name or password is refused.
+    @discardableResult
+    public func startLogin(username: String, password: String) -> BMLTRequest {
+        start(Self.loginOperation(username: username, password: password))
+    }
+
+    /// Logs out: ends the login on the server, forgets the token and the session cookie, and posts
+    /// `.bmltAdminLoginChanged` (`bmltIsLoggedIn == false`). The local login ends even if the server cannot be reached.
+    @discardableResult
+    public func logout() -> BMLTRequest {
+        start(Self.logoutOperation)
+    }
+
+    /// The `async` form of `logout()`: returns when the server has ended the login (the local login ends in
+    /// any case; the error, if any, says what the server answered).
+    public func logOut() async throws {
+        try await run(Self.logoutOperation)
+    }
+
+    /// Reads the login's user and permissions again (e.g. after an administrator changed them).
+    @discardableResult
+    public func refreshPermissions() -> BMLTRequest {
+        start(Self.permissionsOperation)
+    }
+
+    /// The `async` form of `refreshPermissions()`: returns the permissions, one per service body.
+    public func permissions() async throws -> [BMLTPermission] {
+        try await run(Self.permissionsOperation).permissions
+    }
+
+    // MARK: - Meetings
+
+    /// Saves a draft: sends only the fields that changed, then posts `.bmltMeetingSaved` with the meeting as the
+    /// server now holds it and the field changes (key, before, after) as the server confirmed them. A draft of
+    /// id 0 creates the meeting and posts `.bmltMeetingAdded` with its new id. `search.meetings` is updated in place.
+    @discardableResult
+    public func save(_ draft: BMLTMeetingDraft) -> BMLTRequest {
+        start(Self.saveOperation(draft))
+    }
+
+    /// The `async` form of `save(_:)`: returns the saved meeting and the field changes.
+    public func saveMeeting(_ draft: BMLTMeetingDraft) async throws -> BMLTSaveResult {
+        try await run(Self.saveOperation(draft))
+    }
+
+    /// Deletes a meeting: posts `.bmltMeetingDeleted` and removes it from `search.meetings`.
+    @discardableResult
+    public func deleteMeeting(id: Int) -> BMLTRequest {
+        start(Self.deleteOperation(id: id))
+    }
+
+    /// The `async` form of `deleteMeeting(id:)`.
+    public func removeMeeting(id: Int) async throws {
+        _ = try await run(Self.deleteOperation(id: id))
+    }
+
+    /// Brings back a deleted meeting from its deletion record (from `deletedMeetings(…)` or the change list):
+    /// posts `.bmltMeetingAdded` with the meeting as the server now holds it. On 2.x the server restores it
+    /// under its old id; over REST (3.x, 4.x) it is created again from the deletion's before-image, with a new id.
+    @discardableResult
+    public func restoreDeletedMeeting(_ deletion: BMLTChange) -> BMLTRequest {
+        start(Self.restoreOperation(deletion))
+    }
+
+    /// The `async` form of `restoreDeletedMeeting(_:)`: returns the restored meeting.
+    public func restoreMeeting(from deletion: BMLTChange) async throws -> BMLTMeeting {
+        try await run(Self.restoreOperation(deletion))
+    }
+
+    /// Puts a meeting back as it was before `change`: posts `.bmltMeetingSaved` with the meeting as the server
+    /// now holds it. On 2.x the server's rollback is used; over REST the change's before-image is saved over
+    /// the meeting (PUT).
+    @discardableResult
+    public func rollback(meetingID: Int, toBefore change: BMLTChange) -> BMLTRequest {
+        start(Self.rollbackOperation(meetingID: meetingID, change: change))
+    }
+
+    /// The `async` form of `rollback(meetingID:toBefore:)`: returns the meeting and what changed.
+    public func rollBackMeeting(id meetingID: Int, toBefore change: BMLTChange) async throws -> BMLTSaveResult {
+        try await run(Self.rollbackOperation(meetingID: meetingID, change: change))
+    }
+}
+
+extension BMLTConnection {
+    /// What an admin operation's work hands to its success: its value and a validation done on the way.
+    struct AdminOutcome<Value: Sendable>: Sendable {
+        var value: Value
+        var validation: ServerValidation?
+    }
+
+    static func loginOperation(username: String, password: String) -> Operation<AdminOutcome<AdminLogin>> {
+        Operation(
+            kind: .login,
+            work: { context throws(BMLTError) in
+                context.adminSession.end()
+                let route = try await AdminGateway.route(context, for: "administration")
+                let login = try await route.interface.login(username: username, password: password)
+                return AdminOutcome(value: login, validation: route.validation)
+            },
+            succeed: { connection, outcome, request in
+                connection.store(outcome.validation)
+                connection.admin.isLoggedIn = connection.adminSession.isLoggedIn
+                connection.admin.user = outcome.value.user
+                connection.admin.permissions = outcome.value.permissions
+                connection.admin.lastError = nil
+                return [.adminLoginChanged(isLoggedIn: connection.admin.isLoggedIn, request: request)]
+            },
+            fail: { connection, error, request in connection.adminFailed(error, request) }
+        )
+    }
+
+    static let logoutOperation = Operation<Void>(
+        kind: .logout,
+        work: { context throws(BMLTError) in
+            defer {
+                context.adminSession.end()
+                context.transport.cookies.removeAll()
+            }
+            guard context.adminSession.isLoggedIn else { return }
+            let route = try await AdminGateway.route(context, for: "logging out")
+            do throws(BMLTError) {
+                try await route.interface.logout()
+            } catch .unauthorized {
+                // The server had already ended the login: logged out is what was asked.
+            }
+        },
+        succeed: { connection, _, request in
+            let wasLoggedIn = connection.admin.isLoggedIn
+            connection.clearLogin()
+            return wasLoggedIn ? [.adminLoginChanged(isLoggedIn: false, request: request)] : []
+        },
+        fail: { connection, error, request in connection.adminFailed(error, request) }
+    )
+
+    static let permissionsOperation = Operation<AdminLogin>(
+        kind: .permissions,
+        work: { context throws(BMLTError) in
+            let (route, generation) = try await AdminGateway.loggedIn(context, for: "reading permissions")
+            return try await AdminGateway.guarded(context, generation: generation) { () async throws(BMLTError) in
+                try await route.interface.permissions()
+            }
+        },
+        succeed: { connection, login, _ in
+            connection.admin.user = login.user
+            connection.admin.permissions = login.permissions
+            return []
+        },
+        fail: { connection, error, request in connection.adminFailed(error, request) }
+    )
+
+    static func saveOperation(_ draft: BMLTMeetingDraft) -> Operation<BMLTSaveResult> {
+        adminOperation(kind: .saveMeeting, what: draft.isNew ? "creating meetings" : "saving meetings") { route throws(BMLTError) in
+            try await route.interface.save(draft)
+        } succeed: { connection, result, request in
+            connection.meetingChanged(result.meeting)
+            return result.wasCreated ? [.meetingAdded(result.meeting, request: request)]
+                : [.meetingSaved(result.meeting, fieldChanges: result.fieldChanges, request: request)]
+        }
+    }
+
+    static func deleteOperation(id: Int) -> Operation<Int> {
+        adminOperation(kind: .deleteMeeting, what: "deleting meetings") { route throws(BMLTError) in
+            try await route.interface.delete(meetingID: id)
+            return id
+        } succeed: { connection, id, request in
+            connection.meetingDeleted(id)
+            return [.meetingDeleted(id: id, request: request)]
+        }
+    }
+
+    static func restoreOperation(_ deletion: BMLTChange) -> Operation<BMLTMeeting> {
+        adminOperation(kind: .restoreMeeting, what: "restoring deleted meetings") { route throws(BMLTError) in
+            try await route.interface.restore(deletion)
+        } succeed: { connection, meeting, request in
+            connection.meetingRestored(meeting, from: deletion)
+            return [.meetingAdded(meeting, request: request)]
+        }
+    }
+
+    static func rollbackOperation(meetingID: Int, change: BMLTChange) -> Operation<BMLTSaveResult> {
+        adminOperation(kind: .rollbackMeeting, what: "rolling back meetings") { route throws(BMLTError) in
+            try await route.interface.rollback(meetingID: meetingID, toBefore: change)
+        } succeed: { connection, result, request in
+            connection.meetingChanged(result.meeting)
+            return [.meetingSaved(result.meeting, fieldChanges: result.fieldChanges, request: request)]
+        }
+    }
+
+    /// An operation that needs an open login: it picks the interface, runs `body`, and on a 401 ends the login.
+    private static func adminOperation<Value: Sendable>(
+        kind: BMLTRequestKind, what: String,
+        _ body: @escaping @Sendable (AdminGateway.Route) async throws(BMLTError) -> Value,
+        succeed: @escaping @MainActor @Sendable (BMLTConnection, Value, BMLTRequest) -> [BMLTEvent]
+    ) -> Operation<Value> {
+        Operation(
+            kind: kind,
+            work: { context throws(BMLTError) in
+                let (route, generation) = try await AdminGateway.loggedIn(context, for: what)
+                return try await AdminGateway.guarded(context, generation: generation) { () async throws(BMLTError) in
+                    try await body(route)
+                }
+            },
+            succeed: { connection, value, request in
+                connection.admin.lastError = nil
+                return succeed(connection, value, request)
+            },
+            fail: { connection, error, request in connection.adminFailed(error, request) }
+        )
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// An editable copy of a meeting: change its fields, then `connection.save(draft)`.
+///
+/// A value type: editing a draft changes nothing on the server or in the stores until it is saved, and only
+/// the fields that differ from the meeting it was made from are sent. Every field of `BMLTMeeting` can be
+/// read and set directly on the draft (`draft.name`, `draft.weekday`, `draft.startTime`, …).
+/// ```swift
+/// var draft = meeting.editable()
+/// draft.name = "Tuesday Night Hope"
+/// draft.startTime = BMLTTimeOfDay(hour: 19, minute: 30)
+/// connection.save(draft)                       // → .bmltMeetingSaved with the field changes
+///
+/// var fresh = BMLTMeetingDraft(serviceBodyID: 1002)  // id 0: saving creates it → .bmltMeetingAdded
+/// fresh.name = "New Beginnings"
+/// ```
+@dynamicMemberLookup
+public struct BMLTMeetingDraft: Sendable, Hashable, Codable {
+    /// The meeting as the server had it when the draft was made; `nil` for a new meeting.
+    public private(set) var original: BMLTMeeting?
+    /// The meeting as edited.
+    public var meeting: BMLTMeeting
+
+    /// A draft of a new meeting in the given service body (id 0: saving it creates the meeting).
+    public init(serviceBodyID: Int) {
+        original = nil
+        meeting = BMLTMeeting(id: 0, serviceBodyID: serviceBodyID)
+    }
+
+    /// A draft of an existing meeting, unchanged so far.
+    public init(_ meeting: BMLTMeeting) {
+        original = meeting
+        self.meeting = meeting
+    }
+
+    /// Reads and writes any field of the edited meeting: `draft.name = "…"`.
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<BMLTMeeting, Value>) -> Value {
+        get { meeting[keyPath: keyPath] }
+        set { meeting[keyPath: keyPath] = newValue }
+    }
+
+    /// Whether saving creates a new meeting (the id is 0).
+    public var isNew: Bool { meeting.id == 0 }
+
+    /// The fields edited so far, by wire key, each with the value before and after (every filled field of
+    /// a new meeting). Format keys, ids and objects count as the one field `formats`.
+    public var changes: [BMLTFieldChange] {
+        WireMeetingFieldTable.differences(from: isNew ? nil : original, to: Self.formatsAligned(meeting, original))
+    }
+
+    /// Whether anything differs from the meeting the draft was made from.
+    public var hasChanges: Bool { !changes.isEmpty }
+
+    /// Sets the formats (objects, keys and ids together).
+    public mutating func setFormats(_ formats: [BMLTFormat]) {
+        meeting.formats = formats
+        meeting.formatKeys = formats.map(\.key)
+        meeting.formatIDs = formats.map(\.id)
+    }
+
+    /// Puts back the values the change replaced, for every field that change recorded (fields it did not record
+    /// keep their current values). Local only: save the draft to apply it.
+    public mutating func revert(toBefore change: BMLTChange) {
+        guard let before = change.before else { return }
+        let recorded = WireMeetingFieldTable.keys(before, change.after).filter { key in
+            WireMeetingFieldTable.value(key, of: before) != nil
+                || change.after.map { WireMeetingFieldTable.value(key, of: $0) != nil } == true
+        }
+        for key in recorded where key != "id_bigint" && key != "root_server_uri" {
+            WireMeetingFieldTable.set(key, WireMeetingFieldTable.value(key, of: before), in: &meeting)
+        }
+        if recorded.contains("formats") || recorded.contains("format_shared_id_list") {
+            meeting.formats = before.formats
+            meeting.formatKeys = before.formatKeys
+            meeting.formatIDs = before.formatIDs
+        }
+    }
+
+    /// Undoes every edit: back to the meeting as the server had it (an empty new meeting for a new draft). Local only.
+    public mutating func revertToServerState() {
+        meeting = original ?? BMLTMeeting(id: 0, serviceBodyID: meeting.serviceBodyID)
+    }
+
+    /// Undoes the edit of one field (by wire key, e.g. "meeting_name"). Local only.
+    public mutating func revert(field key: String) {
+        if key == "formats" || key == "format_shared_id_list" {
+            meeting.formats = original?.formats ?? []
+            meeting.formatKeys = original?.formatKeys ?? []
+            meeting.formatIDs = original?.formatIDs ?? []
+            return
+        }
+        WireMeetingFieldTable.set(key, original.flatMap { WireMeetingFieldTable.value(key, of: $0) }, in: &meeting)
+    }
+
+    /// The draft after a save: the server's meeting becomes the new original.
+    mutating func markSaved(as meeting: BMLTMeeting) {
+        original = meeting
+        self.meeting = meeting
+    }
+
+    /// `meeting` with its format keys made to follow whichever format field was edited (ids or objects), so a
+    /// change to any of the three shows as one change of `formats`.
+    static func formatsAligned(_ meeting: BMLTMeeting, _ original: BMLTMeeting?) -> BMLTMeeting {
+        var aligned = meeting
+        let keysEdited = meeting.formatKeys != (original?.formatKeys ?? [])
+        if !keysEdited {
+            if meeting.formats != (original?.formats ?? []) {
+                aligned.formatKeys = meeting.formats.map(\.key)
+            } else if meeting.formatIDs != (original?.formatIDs ?? []) {
+                let byID = Dictionary((original?.formats ?? meeting.formats).map { ($0.id, $0.key) }, uniquingKeysWith: { a, _ in a })
+                aligned.formatKeys = meeting.formatIDs.map { byID[$0] ?? String($0) }
+            }
+        }
+        return aligned
+    }
+}
+
+extension BMLTMeeting {
+    /// An editable copy of this meeting (`connection.save(draft)` sends what changed).
+    public func editable() -> BMLTMeetingDraft { BMLTMeetingDraft(self) }
+}
