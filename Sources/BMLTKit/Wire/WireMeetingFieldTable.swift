@@ -109,14 +109,16 @@ enum WireMeetingFieldTable {
         }
     }
 
-    /// A meeting from a flat object of wire keys (semantic or legacy admin: strings or numbers alike), with its
-    /// formats resolved against `formats`. `nil` without a usable id.
+    /// A meeting from a legacy admin `get_meetings` object (numbers or strings alike, empty fields left out), with
+    /// its formats resolved against `formats`. `nil` without a usable id.
     static func meeting(from object: [String: WireValue], formats: [BMLTFormat]) -> BMLTMeeting? {
         guard let id = object["id_bigint"]?.int, let serviceBodyID = object["service_body_bigint"]?.int else { return nil }
         var meeting = BMLTMeeting(id: id, serviceBodyID: serviceBodyID)
         for key in object.keys.sorted() where key != "id_bigint" {
             set(key, object[key]?.string, in: &meeting)
         }
+        // The legacy admin interface leaves empty fields out, and an unpublished meeting's `published` is empty.
+        if object["published"] == nil { meeting.isPublished = false }
         resolveFormats(&meeting, formats: formats)
         return meeting
     }

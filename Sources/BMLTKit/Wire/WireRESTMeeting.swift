@@ -48,10 +48,8 @@ enum WireRESTMeeting {
         for (key, custom) in object["customFields"]?.object ?? [:] {
             WireMeetingFieldTable.set(key, custom.string, in: &meeting)
         }
-        let known = Set(renamed.keys).union(dataFieldKeys).union(["id", "formatIds", "temporarilyVirtual", "customFields"])
-        for (key, other) in object where !known.contains(key) {
-            if let text = other.string { meeting.extraFields[key] = text }
-        }
+        // Top-level keys this table does not know are not kept: a write could only send them back as custom
+        // fields, which the server refuses for keys it does not define there.
         var ids = object["formatIds"]?.array?.compactMap(\.int) ?? []
         func add(_ key: String) {
             if let format = formats.first(where: { $0.key == key }), !ids.contains(format.id) { ids.append(format.id) }
@@ -100,12 +98,13 @@ enum WireRESTMeeting {
         for key in dataFieldKeys where wanted(key) {
             body.append((key, text(WireMeetingFieldTable.value(key, of: meeting))))
         }
-        let customKeys = ["zone"] + meeting.extraFields.keys.sorted()
-        if full || customKeys.contains(where: wanted) {
-            var custom: [String: WireValue] = [:]
-            for key in customKeys { custom[key] = text(WireMeetingFieldTable.value(key, of: meeting)) }
-            body.append(("customFields", .object(custom)))
+        // Custom fields: those with a value, and (for PATCH) those edited; the server refuses keys it does not define.
+        var custom: [String: WireValue] = [:]
+        for key in ["zone"] + meeting.extraFields.keys.sorted() {
+            let value = WireMeetingFieldTable.value(key, of: meeting)
+            if value != nil || keys?.contains(key) == true { custom[key] = text(value) }
         }
+        if !custom.isEmpty { body.append(("customFields", .object(custom))) }
         return body
     }
 
