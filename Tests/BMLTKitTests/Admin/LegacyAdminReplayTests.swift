@@ -78,6 +78,7 @@ struct LegacyAdminReplayTests {
         var criteria = BMLTSearchCriteria()
         criteria.meetingIDs = [2339, 2340]
         let meeting = try #require(try await connection.meetings(matching: criteria, extent: .meetingsOnly).meetings.first { $0.id == 2339 })
+        #expect(connection.admin.canEdit(meeting) && !connection.admin.canEdit(BMLTMeeting(id: 1, serviceBodyID: 1003)))
         var draft = meeting.editable()
         draft.name = "Recovery At Work (Updated)"
         draft.formatKeys = ["O", "M", "WC"]
