@@ -33,6 +33,7 @@ enum FuzzTargets {
         _ = WireServerInfo.versionInt(from: text)
         _ = WireURL.parse(text)
         _ = WireContactReply.isAcceptableSender(text)
+        FuzzReadAdminTargets.run(data)
         FuzzExtraTargets.run(data)
     }
 

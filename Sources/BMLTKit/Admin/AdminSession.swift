@@ -37,7 +37,7 @@ final class AdminSession: Sendable, CustomStringConvertible, CustomDebugStringCo
     let refreshMargin: TimeInterval
 
     /// A logged-out session. `clock` tells the time (tests move it).
-    init(refreshMargin: TimeInterval = 300, clock: @escaping @Sendable () -> Date = Date.init) {
+    init(refreshMargin: TimeInterval = 300, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.refreshMargin = refreshMargin
         self.clock = clock
     }
