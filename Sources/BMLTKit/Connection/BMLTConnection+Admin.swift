@@ -121,9 +121,14 @@ extension BMLTConnection {
             kind: .login,
             work: { context throws(BMLTError) in
                 context.adminSession.end()
-                let route = try await AdminGateway.route(context, for: "administration")
-                let login = try await route.interface.login(username: username, password: password)
-                return AdminOutcome(value: login, validation: route.validation)
+                do throws(BMLTError) {
+                    let route = try await AdminGateway.route(context, for: "administration")
+                    let login = try await route.interface.login(username: username, password: password)
+                    return AdminOutcome(value: login, validation: route.validation)
+                } catch {
+                    context.adminSession.end()      // a token may have arrived before the failure
+                    throw error
+                }
             },
             succeed: { connection, outcome, request in
                 connection.store(outcome.validation)
@@ -133,7 +138,16 @@ extension BMLTConnection {
                 connection.admin.lastError = nil
                 return [.adminLoginChanged(isLoggedIn: connection.admin.isLoggedIn, request: request)]
             },
-            fail: { connection, error, request in connection.adminFailed(error, request) }
+            fail: { connection, error, request in connection.adminFailed(error, request) },
+            cancelled: { connection, request in
+                // The login may be half open (a token received, permissions not yet read): close it. A login
+                // starts by ending the previous one, so that one is over too.
+                connection.adminSession.end()
+                connection.transport.cookies.removeAll()
+                guard connection.admin.isLoggedIn else { return [] }
+                connection.clearLogin()
+                return [.adminLoginChanged(isLoggedIn: false, request: request)]
+            }
         )
     }
 

@@ -133,7 +133,7 @@ public final class BMLTConnection {
         case .success(let value):
             events = operation.succeed(self, value, request)
         case .failure(.cancelled):
-            events = [.requestCancelled(request)]
+            events = operation.cancelled(self, request) + [.requestCancelled(request)]
         case .failure(let error):
             lastError = error
             events = operation.fail(self, error, request) + [.error(error, request: request)]

@@ -18,15 +18,20 @@ struct Operation<Value: Sendable>: Sendable {
     /// On failure, on the main actor: set the concerned store's `lastError`, return events to announce
     /// before the `.bmltError` (e.g. an invalid `.bmltServerValidated`).
     let fail: @MainActor @Sendable (BMLTConnection, BMLTError, BMLTRequest) -> [BMLTEvent]
+    /// On cancellation, on the main actor: undo what the work may have begun (a login half open), return events
+    /// to announce before the `.bmltRequestCancelled`.
+    let cancelled: @MainActor @Sendable (BMLTConnection, BMLTRequest) -> [BMLTEvent]
 
     init(kind: BMLTRequestKind,
          work: @escaping @Sendable (OperationContext) async throws(BMLTError) -> Value,
          succeed: @escaping @MainActor @Sendable (BMLTConnection, Value, BMLTRequest) -> [BMLTEvent],
-         fail: @escaping @MainActor @Sendable (BMLTConnection, BMLTError, BMLTRequest) -> [BMLTEvent] = { _, _, _ in [] }) {
+         fail: @escaping @MainActor @Sendable (BMLTConnection, BMLTError, BMLTRequest) -> [BMLTEvent] = { _, _, _ in [] },
+         cancelled: @escaping @MainActor @Sendable (BMLTConnection, BMLTRequest) -> [BMLTEvent] = { _, _ in [] }) {
         self.kind = kind
         self.work = work
         self.succeed = succeed
         self.fail = fail
+        self.cancelled = cancelled
     }
 }
 

@@ -1,0 +1,87 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+@testable import BMLTKit
+
+/// Cancelling administration at each stage leaves no half-done state: no half-open login, no stuck flag, the
+/// stores as they were, and the next operation works.
+@Suite("Cancelling administration")
+@MainActor
+struct AdminCancellationTests {
+    /// A 3.x server whose steps take `delay` seconds when `slow` says so.
+    private func server(slow: Locked<Set<String>>) -> (BMLTConnection, EventRecorder, StubServer) {
+        let stub = StubServer { request in
+            let path = request.url!.path
+            let delay = slow.withLock { set in set.contains { path.hasSuffix($0) } } ? 3.0 : 0
+            if path.contains("client_interface") {
+                return request.query("switcher") == "GetServerInfo" ? .json(SampleReplies.serverInfo3x) : .json("[]")
+            }
+            if path.hasSuffix("auth/token") {
+                return .json(#"{"access_token":"1|tok","expires_at":\#(Int(Date().timeIntervalSince1970) + 86_400),"user_id":1}"#, delay: delay)
+            }
+            if path.hasSuffix("users/1") { return .json(#"{"id":1,"username":"a","type":"admin"}"#, delay: delay) }
+            if path.hasSuffix("servicebodies") { return .json(#"[{"id":10,"name":"A"}]"#, delay: delay) }
+            if path.hasSuffix("auth/logout") { return .text("") }
+            if request.httpMethod == "GET" { return .json(#"{"id":5,"serviceBodyId":10,"name":"Saved","day":1,"formatIds":[]}"#, delay: delay) }
+            return StubServer.Response(status: 204, headers: [:], delay: delay)
+        }
+        let recorder = EventRecorder()
+        return (BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration(monitors: [recorder])), recorder, stub)
+    }
+
+    private func cancelAfter(_ seconds: Double, _ request: BMLTRequest, _ connection: BMLTConnection) async {
+        try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+        request.cancel()
+        await waitUntil(seconds: 10) { !connection.isBusy }
+    }
+
+    @Test("cancelling a login while the token or the permissions are on their way: not logged in, and the next login works",
+          arguments: ["auth/token", "servicebodies"])
+    func login(slowStep: String) async throws {
+        let slow = Locked<Set<String>>([slowStep])
+        let (connection, recorder, _) = server(slow: slow)
+        _ = try await connection.validate()
+        await cancelAfter(0.3, connection.startLogin(username: "a", password: "p"), connection)
+        #expect(!connection.admin.isLoggedIn && !connection.adminSession.isLoggedIn && connection.admin.lastError == nil)
+        #expect(recorder.count(.bmltRequestCancelled) == 1 && recorder.count(.bmltAdminLoginChanged) == 0 && recorder.errors.isEmpty)
+        slow.withLock { $0 = [] }
+        try await connection.login(username: "a", password: "p")
+        #expect(connection.admin.isLoggedIn && connection.adminSession.isLoggedIn)
+    }
+
+    @Test("cancelling a second login ends the first too, and says so")
+    func relogin() async throws {
+        let slow = Locked<Set<String>>([])
+        let (connection, recorder, _) = server(slow: slow)
+        try await connection.login(username: "a", password: "p")
+        slow.withLock { $0 = ["auth/token"] }
+        await cancelAfter(0.3, connection.startLogin(username: "b", password: "p"), connection)
+        #expect(!connection.admin.isLoggedIn && !connection.adminSession.isLoggedIn)
+        #expect(recorder.names.filter { !$0.hasPrefix("progress") }.suffix(2) == ["admin.loginChanged", "request.cancelled"])
+    }
+
+    @Test("cancelling a save or a delete: the login stays, the stores are unchanged, the next call works",
+          arguments: ["save", "delete"])
+    func write(kind: String) async throws {
+        let slow = Locked<Set<String>>([])
+        let (connection, recorder, _) = server(slow: slow)
+        try await connection.login(username: "a", password: "p")
+        slow.withLock { $0 = ["meetings/5"] }
+        var draft = BMLTMeeting(id: 5, serviceBodyID: 10, name: "Old").editable()
+        draft.name = "Saved"
+        let request = kind == "save" ? connection.save(draft) : connection.deleteMeeting(id: 5)
+        await cancelAfter(0.3, request, connection)
+        #expect(connection.admin.isLoggedIn && connection.admin.lastError == nil && connection.lastError == nil)
+        #expect(recorder.count(.bmltRequestCancelled) == 1 && recorder.count(.bmltMeetingSaved) == 0 && recorder.count(.bmltMeetingDeleted) == 0)
+        #expect(connection.inFlightRequests.isEmpty)
+        slow.withLock { $0 = [] }
+        if kind == "save" {
+            #expect(try await connection.saveMeeting(draft).meeting.name == "Saved")
+        } else {
+            try await connection.removeMeeting(id: 5)
+        }
+        #expect(recorder.count(.bmltProgressDidStart) == recorder.count(.bmltProgressDidStop))
+    }
+}
