@@ -5,10 +5,11 @@ import Foundation
 /// Decoding is one key at a time through `MeetingBuilder.set(_:_:)`, so any reader of the reply (the generic
 /// `WireValue` tree here, or a streaming decoder) shares the one mapping from wire keys to typed fields.
 enum WireMeeting {
-    /// A list reply → meetings. `[]` and `{}` are both "no meetings"; entries that are not objects are skipped.
+    /// A list reply → meetings. `[]` and `{}` are both "no meetings"; a list holding anything but objects is
+    /// refused (a list of numbers is not a list of meetings, and must not read as an empty one).
     static func decodeList(_ value: WireValue, formats: WireFormatTable,
                            what: String = "the meeting search results") throws(BMLTError) -> [BMLTMeeting] {
-        guard let entries = WireShape.list(value) else {
+        guard let entries = WireShape.objectList(value) else {
             throw .malformedResponse(what: what, detail: "expected a list of meetings")
         }
         var context = MeetingDecodingContext(formats: formats)

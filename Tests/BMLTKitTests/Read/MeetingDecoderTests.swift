@@ -95,12 +95,14 @@ struct MeetingDecoderTests {
         #expect(meeting.rootServerID == 7 && meeting.id == 0 && meeting.weekday == nil && meeting.startTime == nil)
     }
 
-    @Test("[] and {} are no meetings; non-object entries are skipped; other shapes are a clear error")
+    @Test("[] and {} are no meetings; a list with non-objects and other shapes are a clear error")
     func shapes() throws {
         #expect(try decode("[]").isEmpty)
         #expect(try decode("{}").isEmpty)
         #expect(try decode(#"{"meetings":[],"formats":[]}"#).isEmpty)
-        #expect(try decode(#"[1,"x",null,{"id_bigint":"5"}]"#).map(\.id) == [5])
+        #expect(throws: BMLTError.malformedResponse(what: "the meeting search results", detail: "expected a list of meetings")) {
+            try decode(#"[{"id_bigint":"5"},null]"#)
+        }
         #expect(throws: BMLTError.malformedResponse(what: "the meeting search results", detail: "expected a list of meetings")) {
             try decode(#""just text""#)
         }
