@@ -3,8 +3,8 @@ import Foundation
 /// How administration outcomes reach the stores (on the main actor): the admin store follows the session,
 /// and `search` and `changes` reflect saved, deleted and restored meetings without a new search.
 extension BMLTConnection {
-    /// Stores a validation done on the way to an admin call (no `.bmltServerValidated`: that belongs to
-    /// `connect()`; the admin call posts its own outcome).
+    /// Stores a validation's results in `server` (from `connect()`/`validate()`, or done on the way to an admin
+    /// call, which posts its own outcome instead of `.bmltServerValidated`).
     func store(_ validation: ServerValidation?) {
         guard let validation else { return }
         server.info = validation.info
@@ -13,6 +13,7 @@ extension BMLTConnection {
         server.languages = validation.languages
         server.capabilities = validation.capabilities
         server.isValid = true
+        server.lastError = nil
     }
 
     /// Forgets the user and the permissions.

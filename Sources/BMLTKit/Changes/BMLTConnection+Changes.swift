@@ -46,8 +46,8 @@ extension BMLTConnection {
     }
 
     static func changeQuery(from: Date?, to: Date?, meetingID: Int?, serviceBodyID: Int?, userID: Int?) -> Operation<[BMLTChange]> {
-        Operation(
-            kind: .changes,
+        Operation.read(
+            .changes, errorIn: .changes,
             work: { context throws(BMLTError) in
                 var changes = try await fetchChangeList(context, from: from, to: to, meetingID: meetingID,
                                                         serviceBodyID: serviceBodyID)
@@ -56,19 +56,14 @@ extension BMLTConnection {
             },
             succeed: { connection, changes, request in
                 connection.changes.changes = changes
-                connection.changes.lastError = nil
                 return [.changeListResults(changes, request: request)]
-            },
-            fail: { connection, error, _ in
-                connection.changes.lastError = error
-                return []
             }
         )
     }
 
     static func deletedMeetingQuery(from: Date?, to: Date?, serviceBodyIDs: [Int]?) -> Operation<[BMLTChange]> {
-        Operation(
-            kind: .deletedMeetings,
+        Operation.read(
+            .deletedMeetings, errorIn: .changes,
             work: { context throws(BMLTError) in
                 // GetChanges takes one service body; several are asked for side by side.
                 let ids = Array(Set(serviceBodyIDs ?? [])).sorted()
@@ -101,12 +96,7 @@ extension BMLTConnection {
             },
             succeed: { connection, deletions, request in
                 connection.changes.deletedMeetings = deletions
-                connection.changes.lastError = nil
                 return [.changeListResults(deletions, request: request)]
-            },
-            fail: { connection, error, _ in
-                connection.changes.lastError = error
-                return []
             }
         )
     }

@@ -84,3 +84,38 @@ struct OperationContext: Sendable {
         return try WireReply.json(reply, what: what)
     }
 }
+
+/// The store whose `lastError` an operation reports to.
+enum ErrorStore: Sendable {
+    case server, search, changes
+
+    @MainActor
+    func set(_ error: BMLTError?, on connection: BMLTConnection) {
+        switch self {
+        case .server: connection.server.lastError = error
+        case .search: connection.search.lastError = error
+        case .changes: connection.changes.lastError = error
+        }
+    }
+}
+
+extension Operation {
+    /// A read: its failure sets the `lastError` of the store it fills (and keeps the store's contents), its success
+    /// clears that `lastError`, then `succeed` fills the store and names the events.
+    static func read(_ kind: BMLTRequestKind, errorIn store: ErrorStore,
+                     work: @escaping @Sendable (OperationContext) async throws(BMLTError) -> Value,
+                     succeed: @escaping @MainActor @Sendable (BMLTConnection, Value, BMLTRequest) -> [BMLTEvent]) -> Operation {
+        Operation(
+            kind: kind,
+            work: work,
+            succeed: { connection, value, request in
+                store.set(nil, on: connection)
+                return succeed(connection, value, request)
+            },
+            fail: { connection, error, _ in
+                store.set(error, on: connection)
+                return []
+            }
+        )
+    }
+}

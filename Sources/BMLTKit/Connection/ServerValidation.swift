@@ -95,13 +95,7 @@ extension BMLTConnection {
         kind: .validation,
         work: { context throws(BMLTError) in try await ServerValidator.validate(context) },
         succeed: { connection, validation, request in
-            let store = connection.server
-            store.info = validation.info
-            store.serviceBodies = validation.serviceBodies
-            store.formats = validation.formats
-            store.languages = validation.languages
-            store.capabilities = validation.capabilities
-            store.isValid = true
+            connection.store(validation)
             return [.serverValidated(isValid: true, info: validation.info, error: nil, request: request)]
         },
         fail: { connection, error, request in

@@ -38,25 +38,20 @@ extension BMLTConnection {
     /// The `async` form of `fetchCoverageArea()`.
     public func coverageArea() async throws -> BMLTCoverageArea { try await run(Self.coverageQuery) }
 
-    static let fieldKeyQuery = Operation<[BMLTFieldKey]>(
-        kind: .fieldValues,
+    static let fieldKeyQuery = Operation<[BMLTFieldKey]>.read(
+        .fieldValues, errorIn: .server,
         work: { context throws(BMLTError) in
             try WireFieldValues.decodeKeys(try await context.semantic("GetFieldKeys", what: "the field keys"))
         },
         succeed: { connection, keys, request in
             connection.server.fieldKeys = keys
-            connection.server.lastError = nil
             return [.fieldKeyResults(keys, request: request)]
-        },
-        fail: { connection, error, _ in
-            connection.server.lastError = error
-            return []
         }
     )
 
     static func fieldValueQuery(key: String, specificFormatIDs: [Int], requireAllFormats: Bool) -> Operation<[BMLTFieldValue]> {
-        Operation(
-            kind: .fieldValues,
+        Operation.read(
+            .fieldValues, errorIn: .server,
             work: { context throws(BMLTError) in
                 guard !key.isEmpty else { throw .invalidArgument("a field key is needed") }
                 var query = [URLQueryItem(name: "meeting_key", value: key)]
@@ -68,29 +63,19 @@ extension BMLTConnection {
                 return try WireFieldValues.decodeValues(reply, key: key)
             },
             succeed: { connection, values, request in
-                connection.server.lastError = nil
                 return [.fieldValueResults(key: key, values: values, request: request)]
-            },
-            fail: { connection, error, _ in
-                connection.server.lastError = error
-                return []
             }
         )
     }
 
-    static let coverageQuery = Operation<BMLTCoverageArea>(
-        kind: .coverageArea,
+    static let coverageQuery = Operation<BMLTCoverageArea>.read(
+        .coverageArea, errorIn: .server,
         work: { context throws(BMLTError) in
             try WireFieldValues.decodeCoverage(try await context.semantic("GetCoverageArea", what: "the coverage area"))
         },
         succeed: { connection, area, request in
             connection.server.coverageArea = area
-            connection.server.lastError = nil
             return [.coverageAreaResults(area, request: request)]
-        },
-        fail: { connection, error, _ in
-            connection.server.lastError = error
-            return []
         }
     )
 }

@@ -23,8 +23,8 @@ extension BMLTConnection {
 
     static func formatQuery(language: String?, ids: [Int], keys: [String], includeUnused: Bool) -> Operation<[BMLTFormat]> {
         let isFullList = ids.isEmpty && keys.isEmpty && includeUnused
-        return Operation(
-            kind: .formats,
+        return Operation.read(
+            .formats, errorIn: .server,
             work: { context throws(BMLTError) in
                 var query: [URLQueryItem] = []
                 if let language, !language.isEmpty { query.append(URLQueryItem(name: "lang_enum", value: language)) }
@@ -40,12 +40,7 @@ extension BMLTConnection {
                 let store = connection.server
                 let native = store.info?.nativeLanguage
                 if isFullList, language == nil || language == native { store.formats = formats }
-                store.lastError = nil
                 return [.formatSearchResults(formats, isAllUsedFormats: false, request: request)]
-            },
-            fail: { connection, error, _ in
-                connection.server.lastError = error
-                return []
             }
         )
     }

@@ -15,8 +15,8 @@ extension BMLTConnection {
     }
 
     static func nawsExport(serviceBodyID: Int) -> Operation<BMLTNAWSExport> {
-        Operation(
-            kind: .nawsExport,
+        Operation.read(
+            .nawsExport, errorIn: .server,
             work: { context throws(BMLTError) in
                 let reply = try await context.get("client_interface/csv/", query: [
                     URLQueryItem(name: "switcher", value: "GetNAWSDump"),
@@ -29,12 +29,7 @@ extension BMLTConnection {
                 return try WireCSV.nawsExport(text)
             },
             succeed: { connection, export, request in
-                connection.server.lastError = nil
                 return [.nawsExportResults(export, request: request)]
-            },
-            fail: { connection, error, _ in
-                connection.server.lastError = error
-                return []
             }
         )
     }

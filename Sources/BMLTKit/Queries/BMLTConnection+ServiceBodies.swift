@@ -27,8 +27,8 @@ extension BMLTConnection {
     static func serviceBodyQuery(ids: [Int], excluding: [Int], includeChildren: Bool,
                                  includeParents: Bool) -> Operation<[BMLTServiceBody]> {
         let isFullList = ids.isEmpty && excluding.isEmpty
-        return Operation(
-            kind: .serviceBodies,
+        return Operation.read(
+            .serviceBodies, errorIn: .server,
             work: { context throws(BMLTError) in
                 var query = ids.map { URLQueryItem(name: "services[]", value: String($0)) }
                 query += excluding.map { URLQueryItem(name: "services[]", value: String(-$0)) }
@@ -39,12 +39,7 @@ extension BMLTConnection {
             },
             succeed: { connection, bodies, request in
                 if isFullList { connection.server.serviceBodies = bodies }
-                connection.server.lastError = nil
                 return [.serviceBodyResults(bodies, request: request)]
-            },
-            fail: { connection, error, _ in
-                connection.server.lastError = error
-                return []
             }
         )
     }

@@ -34,8 +34,8 @@ extension BMLTConnection {
     }
 
     static func meetingSearch(_ criteria: BMLTSearchCriteria, extent: BMLTSearchExtent) -> Operation<BMLTSearchResults> {
-        Operation(
-            kind: .meetingSearch,
+        Operation.read(
+            .meetingSearch, errorIn: .search,
             work: { context throws(BMLTError) in
                 var units = context.serverInfo?.distanceUnits ?? .miles
                 if context.serverInfo == nil, criteria.needsServerUnits {
@@ -51,24 +51,19 @@ extension BMLTConnection {
                 if extent != .meetingsOnly { store.formats = results.formats }
                 store.criteria = criteria
                 store.extent = extent
-                store.lastError = nil
                 var events: [BMLTEvent] = []
                 if extent != .formatsOnly { events.append(.meetingSearchResults(results.meetings, request: request)) }
                 if extent != .meetingsOnly {
                     events.append(.formatSearchResults(results.formats, isAllUsedFormats: false, request: request))
                 }
                 return events
-            },
-            fail: { connection, error, _ in
-                connection.search.lastError = error
-                return []
             }
         )
     }
 
     static func allUsedFormats(language: String?) -> Operation<[BMLTFormat]> {
-        Operation(
-            kind: .formats,
+        Operation.read(
+            .formats, errorIn: .server,
             work: { context throws(BMLTError) in
                 var query: [URLQueryItem] = []
                 if let language, !language.isEmpty { query.append(URLQueryItem(name: "lang_enum", value: language)) }
@@ -76,12 +71,7 @@ extension BMLTConnection {
             },
             succeed: { connection, formats, request in
                 connection.server.usedFormats = formats
-                connection.server.lastError = nil
                 return [.formatSearchResults(formats, isAllUsedFormats: true, request: request)]
-            },
-            fail: { connection, error, _ in
-                connection.server.lastError = error
-                return []
             }
         )
     }
