@@ -7,6 +7,13 @@ enum CommandCatalog {
         InfoCommand.command,
         ServerCommands.formats,
         ServerCommands.serviceBodies,
+        SearchCommand.command,
+        ReadCommands.changes,
+        ReadCommands.deleted,
+        ReadCommands.fieldKeys,
+        ReadCommands.fieldValues,
+        ReadCommands.coverage,
+        ReadCommands.naws,
     ]
 
     static var specs: [CommandSpec] { all.map(\.spec) }

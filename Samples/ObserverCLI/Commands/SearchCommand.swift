@@ -1,0 +1,135 @@
+import BMLTKit
+import Foundation
+
+/// `search`: a meeting search with the main criteria as flags; prints the meetings found.
+enum SearchCommand {
+    static let options: [OptionSpec] = [
+        .value("weekday", "DAY", "sun…sat or 1–7 (1 = Sunday); repeat or comma-separate", repeats: true),
+        .value("service-body", "ID", "service body id; repeat for several", repeats: true),
+        .flag("recursive", "include the service bodies below those given"),
+        .value("format", "ID", "format id the meeting must have (all of them); repeat for several", repeats: true),
+        .flag("any-format", "meetings with any of the --format ids instead of all"),
+        .value("near", "LAT,LONG", "search around a point"),
+        .value("radius", "DISTANCE", "with --near: e.g. 5mi, 8km, or nearest:10 (default nearest:10)"),
+        .value("text", "TEXT", "text to look for in names and places"),
+        .value("starts-after", "HH:MM", "meetings starting after this time"),
+        .value("starts-before", "HH:MM", "meetings starting before this time"),
+        .value("venue", "TYPE", "in-person, virtual or hybrid; repeat for several", repeats: true),
+        .value("page", "N", "page number (with --page-size)"),
+        .value("page-size", "N", "meetings per page"),
+        .value("limit", "N", "print at most N meetings (default 20)"),
+    ]
+
+    static let command = Command(
+        spec: CommandSpec("search", "search meetings (validates first) and print them", options: options),
+        run: { context in
+            let criteria = try criteria(from: context.commandLine)
+            _ = try await context.connection.validate()
+            let results = try await context.connection.meetings(matching: criteria)
+            let limit = Int(context.commandLine.value("limit") ?? "20") ?? 20
+            printMeetings(results.meetings, limit: limit, context: context)
+        }
+    )
+
+    /// The criteria the flags describe; a `UsageError` for a flag value that makes no sense.
+    static func criteria(from line: ParsedCommandLine) throws -> BMLTSearchCriteria {
+        var criteria = BMLTSearchCriteria()
+        criteria.weekdays = Set(try line.values("weekday").map(weekday))
+        criteria.serviceBodyIDs = try line.values("service-body").map { try integer($0, "--service-body") }
+        criteria.includeChildServiceBodies = line.flag("recursive")
+        let formats = try line.values("format").map { try integer($0, "--format") }
+        if !formats.isEmpty { criteria.formats = line.flag("any-format") ? .any(of: formats) : .all(of: formats) }
+        if let near = line.value("near") {
+            let parts = near.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 2, (-90...90).contains(parts[0]), (-180...180).contains(parts[1]) else {
+                throw UsageError("--near needs LAT,LONG in degrees, e.g. 40.7,-73.9")
+            }
+            criteria.location = try location(latitude: parts[0], longitude: parts[1], radius: line.value("radius") ?? "nearest:10")
+        } else if line.value("radius") != nil {
+            throw UsageError("--radius needs --near")
+        }
+        criteria.text = line.value("text")
+        criteria.startsAfter = try line.value("starts-after").map { try time($0, "--starts-after") }
+        criteria.startsBefore = try line.value("starts-before").map { try time($0, "--starts-before") }
+        criteria.venueTypes = Set(try line.values("venue").map(venue))
+        if let size = line.value("page-size") {
+            criteria.page = .init(size: try integer(size, "--page-size"), number: try integer(line.value("page") ?? "1", "--page"))
+        } else if line.value("page") != nil {
+            throw UsageError("--page needs --page-size")
+        }
+        return criteria
+    }
+
+    static func weekday(_ text: String) throws -> BMLTWeekday {
+        if let number = Int(text), let day = BMLTWeekday(rawValue: number) { return day }
+        let lowered = text.lowercased()
+        if lowered.count >= 2, let day = BMLTWeekday.allCases.first(where: { $0.name.lowercased().hasPrefix(lowered) }) { return day }
+        throw UsageError("--weekday: '\(text)' is not a day (sun…sat or 1–7)")
+    }
+
+    static func venue(_ text: String) throws -> BMLTVenueType {
+        switch text.lowercased() {
+        case "in-person", "inperson", "1": return .inPerson
+        case "virtual", "2": return .virtual
+        case "hybrid", "3": return .hybrid
+        default: throw UsageError("--venue: '\(text)' is not in-person, virtual or hybrid")
+        }
+    }
+
+    static func time(_ text: String, _ option: String) throws -> BMLTTimeOfDay {
+        let parts = text.split(separator: ":").map { Int($0) }
+        guard parts.count == 2, let hour = parts[0], let minute = parts[1], (0...23).contains(hour), (0...59).contains(minute) else {
+            throw UsageError("\(option) needs a time as HH:MM")
+        }
+        return BMLTTimeOfDay(hour: hour, minute: minute)
+    }
+
+    static func integer(_ text: String, _ option: String) throws -> Int {
+        guard let value = Int(text), value >= 0 else { throw UsageError("\(option) needs a whole number") }
+        return value
+    }
+
+    static func location(latitude: Double, longitude: Double, radius: String) throws -> BMLTSearchCriteria.Location {
+        let lowered = radius.lowercased()
+        if lowered.hasPrefix("nearest:"), let count = Int(lowered.dropFirst(8)), count > 0 {
+            return .init(latitude: latitude, longitude: longitude, radius: .nearest(count))
+        }
+        if lowered.hasSuffix("km"), let value = Double(lowered.dropLast(2)), value > 0 {
+            return .init(latitude: latitude, longitude: longitude, radius: .kilometers(value))
+        }
+        if lowered.hasSuffix("mi"), let value = Double(lowered.dropLast(2)), value > 0 {
+            return .init(latitude: latitude, longitude: longitude, radius: .miles(value))
+        }
+        throw UsageError("--radius: '\(radius)' is not like 5mi, 8km or nearest:10")
+    }
+
+    @MainActor
+    static func printMeetings(_ meetings: [BMLTMeeting], limit: Int, context: CommandContext) {
+        context.output("")
+        context.output("\(meetings.count) meeting\(meetings.count == 1 ? "" : "s")" + (meetings.count > limit ? " (first \(limit) shown)" : ""))
+        for meeting in meetings.prefix(limit) {
+            context.output(MeetingLine.describe(meeting))
+        }
+    }
+}
+
+/// One line per meeting: day, time, name, place, formats.
+enum MeetingLine {
+    static func describe(_ meeting: BMLTMeeting) -> String {
+        let day = meeting.weekday.map { String($0.name.prefix(3)) } ?? "???"
+        let time = meeting.startTime.map { BMLTTimeOfDay.twoDigits($0.hour) + ":" + BMLTTimeOfDay.twoDigits($0.minute) } ?? "--:--"
+        let place = [meeting.locationText, meeting.municipality].compactMap { $0 }.joined(separator: ", ")
+        let venue: String
+        switch meeting.venueType {
+        case .virtual?: venue = " [virtual]"
+        case .hybrid?: venue = " [hybrid]"
+        default: venue = ""
+        }
+        let keys = meeting.formatKeys.isEmpty ? "" : " (" + meeting.formatKeys.joined(separator: ",") + ")"
+        return "  #\(meeting.id)  \(day) \(time)  \(meeting.name)\(venue)" + (place.isEmpty ? "" : " — \(place)") + keys
+    }
+}
+
+extension BMLTTimeOfDay {
+    static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}
