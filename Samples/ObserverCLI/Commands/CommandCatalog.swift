@@ -14,7 +14,7 @@ enum CommandCatalog {
         ReadCommands.fieldValues,
         ReadCommands.coverage,
         ReadCommands.naws,
-    ]
+    ] + AdminCommands.all
 
     static var specs: [CommandSpec] { all.map(\.spec) }
 

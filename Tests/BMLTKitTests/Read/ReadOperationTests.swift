@@ -81,7 +81,8 @@ struct ReadOperationTests {
         for id in 1...20 {
             var criteria = BMLTSearchCriteria()
             criteria.meetingIDs = [id]
-            tasks[id] = Task { try await connection.meetings(matching: criteria).meetings.map(\.id) }
+            let sent = criteria
+            tasks[id] = Task { try await connection.meetings(matching: sent).meetings.map(\.id) }
         }
         var results: [Int: [Int]] = [:]
         for (id, task) in tasks { results[id] = try await task.value }
