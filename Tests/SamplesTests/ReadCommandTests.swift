@@ -37,13 +37,28 @@ struct ReadCommandTests {
     @Test("each read command runs against the demo server", arguments: [
         ["search", "--weekday", "mon", "--limit", "3"], ["search", "--near", "41.0,-74.0", "--radius", "nearest:5"],
         ["changes", "--limit", "2"], ["changes", "--from", "2020-01-01", "--to", "2030-12-31"], ["deleted"],
-        ["field-keys"], ["field-values", "location_municipality"], ["coverage"],
+        ["field-keys"], ["field-values", "location_municipality"], ["coverage"], ["naws", "1"],
+        ["watch", "--weekday", "tue", "--interval", "0.05", "--count", "2"],
     ])
     func runs(arguments: [String]) async {
         #expect(await ObserverCLI.run(["--no-spinner"] + arguments) == 0)
     }
 
-    @Test("missing positionals and bad dates exit 2", arguments: [["field-values"], ["naws"], ["changes", "--from", "yesterday"]])
+    @Test("watch reports meetings added, removed and changed with the fields that changed")
+    func watchDifferences() {
+        let old = BMLTMeeting(id: 1, serviceBodyID: 1, name: "Hope", weekday: .monday)
+        var renamed = old
+        renamed.name = "New Hope"
+        let lines = WatchAndMessageCommands.differences(from: [1: old, 2: BMLTMeeting(id: 2, serviceBodyID: 1, name: "Gone")],
+                                                        to: [1: renamed, 3: BMLTMeeting(id: 3, serviceBodyID: 1, name: "Fresh")])
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("+ ") && lines[0].contains("Fresh") && lines[1].hasPrefix("- ") && lines[1].contains("Gone"))
+        #expect(lines[2] == "~ #1 New Hope: meeting_name: Hope → New Hope")
+    }
+
+    @Test("missing positionals and bad dates exit 2", arguments: [["field-values"], ["naws"], ["changes", "--from", "yesterday"],
+                                                                 ["send-message", "1"], ["send-message", "--from", "a@b.org", "--body", "x"],
+                                                                 ["watch", "--interval", "0"]])
     func missing(arguments: [String]) async {
         #expect(await ObserverCLI.run(["--no-spinner"] + arguments) == 2)
     }

@@ -14,6 +14,8 @@ enum CommandCatalog {
         ReadCommands.fieldValues,
         ReadCommands.coverage,
         ReadCommands.naws,
+        WatchAndMessageCommands.watch,
+        WatchAndMessageCommands.sendMessage,
     ] + AdminCommands.all
 
     static var specs: [CommandSpec] { all.map(\.spec) }
