@@ -4,10 +4,18 @@ import Foundation
 /// `info`: validate the server and print its summary.
 enum InfoCommand {
     static let command = Command(
-        spec: CommandSpec("info", "validate the server and print what it is (version, service bodies, formats, languages)"),
+        spec: CommandSpec("info", "validate the server, print what it is, and search today's meetings (the default command)"),
         run: { context in
             let info = try await context.connection.validate()
             printSummary(info, of: context.connection, context: context)
+            var criteria = BMLTSearchCriteria()
+            let today = BMLTWeekday(rawValue: Calendar(identifier: .gregorian).component(.weekday, from: Date())) ?? .sunday
+            criteria.weekdays = [today]
+            criteria.page = .init(size: 5, number: 1)
+            let results = try await context.connection.meetings(matching: criteria)
+            context.output("")
+            context.output("The first meetings on \(today.name) (try: search --help):")
+            for meeting in results.meetings { context.output(MeetingLine.describe(meeting)) }
         }
     )
 
