@@ -4,52 +4,54 @@ import Foundation
 import Testing
 @testable import ObserverCLI
 
-/// The admin commands against the demo server's REST administration. They work on a meeting they create
-/// (unpublished, so the demo's public searches other suites look at do not change).
-@Suite("bmlt-observer admin commands", .serialized)
-@MainActor
-struct AdminCommandTests {
-    private func run(_ arguments: [String]) async -> Int32 {
-        await ObserverCLI.run(["--no-spinner"] + arguments, environment: [:])
-    }
+extension DemoServerSuites {
+    /// The admin commands against the demo server's REST administration. They work on a meeting they create
+    /// (unpublished, so the demo's public searches other suites look at do not change).
+    @Suite("bmlt-observer admin commands", .serialized)
+    @MainActor
+    struct AdminCommandTests {
+        private func run(_ arguments: [String]) async -> Int32 {
+            await ObserverCLI.run(["--no-spinner"] + arguments, environment: [:])
+        }
 
-    /// The id of the one meeting with this name, read back through the library as an administrator.
-    private func meetingID(named name: String) async throws -> Int? {
-        let connection = BMLTConnection(rootServerURL: BMLTDemoServer.rootURL,
-                                        configuration: BMLTConfiguration(urlSessionConfiguration: BMLTDemoServer.sessionConfiguration()))
-        try await connection.login(username: BMLTDemoServer.adminUsername, password: BMLTDemoServer.adminPassword)
-        var criteria = BMLTSearchCriteria()
-        criteria.publishedStatus = .both
-        criteria.fieldMatch = .init(key: "meeting_name", value: name)
-        let id = try await connection.meetings(matching: criteria, extent: .meetingsOnly).meetings.first?.id
-        try await connection.logOut()
-        return id
-    }
+        /// The id of the one meeting with this name, read back through the library as an administrator.
+        private func meetingID(named name: String) async throws -> Int? {
+            let connection = BMLTConnection(rootServerURL: BMLTDemoServer.rootURL,
+                                            configuration: BMLTConfiguration(urlSessionConfiguration: BMLTDemoServer.sessionConfiguration()))
+            try await connection.login(username: BMLTDemoServer.adminUsername, password: BMLTDemoServer.adminPassword)
+            var criteria = BMLTSearchCriteria()
+            criteria.publishedStatus = .both
+            criteria.fieldMatch = .init(key: "meeting_name", value: name)
+            let id = try await connection.meetings(matching: criteria, extent: .meetingsOnly).meetings.first?.id
+            try await connection.logOut()
+            return id
+        }
 
-    @Test("login, create, edit, delete, restore, rollback, logout on a meeting of its own")
-    func lifecycle() async throws {
-        #expect(await run(["admin", "login"]) == 0)
-        let name = "CLI test meeting \(UUID().uuidString.prefix(8))"
-        #expect(await run(["admin", "create", "--service-body", "1005", "--name", name, "--weekday", "tue", "--start", "19:00",
-                           "--duration", "60", "--at", "41.0,-74.0"]) == 0)
-        let id = try #require(try await meetingID(named: name))
-        #expect(await run(["admin", "edit", String(id), "--comments", "edited by the CLI test"]) == 0)
-        #expect(await run(["admin", "rollback", String(id)]) == 0)
-        #expect(await run(["admin", "delete", String(id)]) == 0)
-        #expect(await run(["admin", "restore", String(id)]) == 0)
-        #expect(await run(["admin", "logout"]) == 0)
-    }
+        @Test("login, create, edit, delete, restore, rollback, logout on a meeting of its own")
+        func lifecycle() async throws {
+            #expect(await run(["admin", "login"]) == 0)
+            let name = "CLI test meeting \(UUID().uuidString.prefix(8))"
+            #expect(await run(["admin", "create", "--service-body", "1005", "--name", name, "--weekday", "tue", "--start", "19:00",
+                               "--duration", "60", "--at", "41.0,-74.0"]) == 0)
+            let id = try #require(try await meetingID(named: name))
+            #expect(await run(["admin", "edit", String(id), "--comments", "edited by the CLI test"]) == 0)
+            #expect(await run(["admin", "rollback", String(id)]) == 0)
+            #expect(await run(["admin", "delete", String(id)]) == 0)
+            #expect(await run(["admin", "restore", String(id)]) == 0)
+            #expect(await run(["admin", "logout"]) == 0)
+        }
 
-    @Test("usage errors exit 2; a wrong password exits 1", arguments: [
-        ["admin", "edit"], ["admin", "edit", "x", "--name", "a"], ["admin", "create", "--name", "a"],
-        ["admin", "create", "--service-body", "1005"], ["admin", "edit", "1", "--published", "maybe"],
-    ])
-    func usage(arguments: [String]) async {
-        #expect(await run(arguments) == 2)
-    }
+        @Test("usage errors exit 2; a wrong password exits 1", arguments: [
+            ["admin", "edit"], ["admin", "edit", "x", "--name", "a"], ["admin", "create", "--name", "a"],
+            ["admin", "create", "--service-body", "1005"], ["admin", "edit", "1", "--published", "maybe"],
+        ])
+        func usage(arguments: [String]) async {
+            #expect(await run(arguments) == 2)
+        }
 
-    @Test("a wrong password from BMLT_PASSWORD is refused by the server: exit 1")
-    func wrongPassword() async {
-        #expect(await ObserverCLI.run(["--no-spinner", "admin", "login"], environment: ["BMLT_PASSWORD": "not-the-password"]) == 1)
+        @Test("a wrong password from BMLT_PASSWORD is refused by the server: exit 1")
+        func wrongPassword() async {
+            #expect(await ObserverCLI.run(["--no-spinner", "admin", "login"], environment: ["BMLT_PASSWORD": "not-the-password"]) == 1)
+        }
     }
 }

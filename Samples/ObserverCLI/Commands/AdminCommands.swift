@@ -33,6 +33,8 @@ enum AdminCommands {
         Command(spec: CommandSpec("admin edit", "change fields of a meeting and save (prints the field changes)",
                                   options: login + edits, positionals: ["MEETING_ID"])) { context in
             let id = try meetingID(context)
+            var probe = BMLTMeetingDraft(serviceBodyID: 0)
+            try apply(context.commandLine, to: &probe)      // usage errors before logging in
             try await session(context) { connection in
                 var draft = try await meeting(id, connection).editable()
                 try apply(context.commandLine, to: &draft)
