@@ -157,7 +157,7 @@ struct ServerValidationTests {
 
 /// Waits (up to `seconds`) for a condition on the main actor.
 @MainActor
-func waitUntil(seconds: Double = 5, _ condition: () -> Bool) async {
+func waitUntil(seconds: Double = 30, _ condition: () -> Bool) async {
     let deadline = Date().addingTimeInterval(seconds)
     while !condition(), Date() < deadline {
         try? await Task.sleep(nanoseconds: 2_000_000)
