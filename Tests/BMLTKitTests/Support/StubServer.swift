@@ -78,7 +78,19 @@ final class StubServer: @unchecked Sendable {
 /// The `URLProtocol` behind every `StubServer`, routing by host.
 final class StubProtocol: URLProtocol {
     private static let servers = Locked<[String: StubServer]>([:])
-    private let stopped = Locked(false)
+    /// Held while the client is called and while `stopLoading` runs: Foundation on Linux stops a cancelled
+    /// task's protocol and then completes the task, after which any client call crashes it. Calls made under
+    /// this lock either finish before `stopLoading` returns or see `stopped` and do nothing.
+    private let gate = NSRecursiveLock()
+    nonisolated(unsafe) private var stopped = false
+
+    /// Runs `body` with the client unless the request was stopped.
+    private func whileLoading(_ body: () -> Void) {
+        gate.lock()
+        defer { gate.unlock() }
+        guard !stopped else { return }
+        body()
+    }
 
     static func register(_ server: StubServer) { servers.withLock { $0[server.host] = server } }
     static func unregister(_ host: String) { _ = servers.withLock { $0.removeValue(forKey: host) } }
@@ -115,7 +127,10 @@ final class StubProtocol: URLProtocol {
     }
 
     private func deliver(_ response: StubServer.Response) {
-            guard !stopped.withLock({ $0 }) else { return }
+        whileLoading { deliverNow(response) }
+    }
+
+    private func deliverNow(_ response: StubServer.Response) {
             if let failure = response.failure {
                 client?.urlProtocol(self, didFailWithError: URLError(failure))
                 return
@@ -143,9 +158,16 @@ final class StubProtocol: URLProtocol {
 
     /// Sends the body a piece at a time until it is done or the request is stopped.
     private func drip(_ remaining: Data, response: StubServer.Response) {
-        guard !stopped.withLock({ $0 }) else { return }
-        guard !remaining.isEmpty else { return finish(response) }
-        client?.urlProtocol(self, didLoad: remaining.prefix(response.chunkSize))
+        var more = false
+        whileLoading {
+            if remaining.isEmpty {
+                finish(response)
+            } else {
+                client?.urlProtocol(self, didLoad: remaining.prefix(response.chunkSize))
+                more = true
+            }
+        }
+        guard more else { return }
         let rest = Data(remaining.dropFirst(response.chunkSize))
         nonisolated(unsafe) let this = self
         DispatchQueue.global().asyncAfter(deadline: .now() + response.chunkInterval) {
@@ -154,7 +176,9 @@ final class StubProtocol: URLProtocol {
     }
 
     override func stopLoading() {
-        stopped.withLock { $0 = true }
+        gate.lock()
+        stopped = true
+        gate.unlock()
     }
 
     private static func read(_ stream: InputStream) -> Data {
