@@ -80,8 +80,14 @@ struct OperationContext: Sendable {
     /// `GET <root>/client_interface/json/?switcher=<switcher>&<query>`, parsed as JSON; a status, HTML page or
     /// broken JSON becomes a typed error naming `what` was being read.
     func semantic(_ switcher: String, _ query: [URLQueryItem] = [], what: String) async throws(BMLTError) -> WireValue {
+        try WireReply.json(try await semanticReply(switcher, query), what: what)
+    }
+
+    /// A semantic interface answer with a 2xx status, its body not yet parsed (for the streaming decoder).
+    func semanticReply(_ switcher: String, _ query: [URLQueryItem] = []) async throws(BMLTError) -> HTTPReply {
         let reply = try await get("client_interface/json/", query: [URLQueryItem(name: "switcher", value: switcher)] + query)
-        return try WireReply.json(reply, what: what)
+        try WireReply.checkStatus(reply)
+        return reply
     }
 }
 

@@ -42,8 +42,8 @@ extension BMLTConnection {
                     units = try await context.requireServerInfo().distanceUnits
                 }
                 let query = WireSearchQuery.items(criteria, extent: extent, distanceUnits: units)
-                let reply = try await context.semantic("GetSearchResults", query, what: "the meeting search results")
-                return try WireSearchResults.decode(reply, serverFormats: context.serverFormats)
+                let reply = try await context.semanticReply("GetSearchResults", query)
+                return try WireSearchStream.decode(reply.data, serverFormats: context.serverFormats)
             },
             succeed: { connection, results, request in
                 let store = connection.search

@@ -17,10 +17,16 @@ struct JSONScanner: ~Copyable {
         let start: Int
         let end: Int
         let hasEscapes: Bool
+
+        /// Whether the string is `""`.
+        var isEmpty: Bool { end == start }
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private(set) var index = 0
+
+    /// Bytes not yet read.
+    var remaining: Int { bytes.count - index }
     private var depth = 0
     private static let maximumDepth = 512
 
@@ -107,6 +113,17 @@ struct JSONScanner: ~Copyable {
         return memcmp(bytes.baseAddress! + span.start, name.utf8Start, name.utf8CodeUnitCount) == 0
     }
 
+    /// Whether the span's raw bytes equal `name` (both without escapes).
+    func span(_ span: StringSpan, equals name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !span.hasEscapes, span.end - span.start == name.count else { return false }
+        return memcmp(bytes.baseAddress! + span.start, name.baseAddress!, name.count) == 0
+    }
+
+    /// A string's raw bytes (escapes not resolved).
+    func bytes(of span: StringSpan) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
+    }
+
     /// The key's bytes as a Swift string.
     func string(_ span: StringSpan) throws(Failure) -> String {
         span.hasEscapes ? try unescape(span) : try validated(span.start, span.end)
@@ -160,6 +177,14 @@ struct JSONScanner: ~Copyable {
         try expect(UInt8(ascii: "\""))
         let start = index
         var hasEscapes = false
+        // Eight bytes at a time while none is a quote, a backslash or a control character.
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if Self.mayNeedAttention(word) { break }
+                index += 8
+            }
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -204,6 +229,18 @@ struct JSONScanner: ~Copyable {
 
     // MARK: Helpers
 
+    /// Whether any of the word's eight bytes may be `"`, `\\` or below 0x20 (exact when the answer is `false`).
+    @inline(__always)
+    private static func mayNeedAttention(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        let quote = hasZeroByte(word ^ (ones &* 0x22))
+        let backslash = hasZeroByte(word ^ (ones &* 0x5C))
+        let control = (word &- ones &* 0x20) & ~word & highs != 0
+        return quote || backslash || control
+    }
+
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     private mutating func enter() throws(Failure) {
@@ -236,10 +273,34 @@ struct JSONScanner: ~Copyable {
     private func fail(_ message: String) -> Failure { Failure(message: message, offset: index) }
 
     private func validated(_ start: Int, _ end: Int) throws(Failure) -> String {
-        guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) else {
+        let span = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        guard let text = Self.validatedUTF8(span) else {
             throw Failure(message: "invalid UTF-8 in a string", offset: start)
         }
         return text
+    }
+
+    /// The bytes as a string, or `nil` when they are not valid UTF-8. ASCII (nearly all of a meeting list) is
+    /// checked eight bytes at a time; other text is decoded and compared with its input, since decoding
+    /// replaces every invalid sequence (so a string equal to its bytes had none).
+    static func validatedUTF8(_ span: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let base = span.baseAddress, !span.isEmpty else { return "" }
+        var index = 0
+        var isASCII = true
+        while index + 8 <= span.count {
+            if UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+                isASCII = false
+                break
+            }
+            index += 8
+        }
+        if isASCII {
+            while index < span.count, span[index] < 0x80 { index += 1 }
+            isASCII = index == span.count
+        }
+        let text = String(decoding: span, as: UTF8.self)
+        if isASCII { return text }
+        return text.utf8.elementsEqual(span) ? text : nil
     }
 
     private func unescape(_ span: StringSpan) throws(Failure) -> String {
@@ -297,7 +358,7 @@ struct JSONScanner: ~Copyable {
                 throw Failure(message: "an unknown escape", offset: position - 1)
             }
         }
-        guard let text = String(validating: output, as: UTF8.self) else {
+        guard let text = output.withUnsafeBufferPointer(Self.validatedUTF8) else {
             throw Failure(message: "invalid UTF-8 in a string", offset: span.start)
         }
         return text

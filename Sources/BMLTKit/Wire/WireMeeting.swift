@@ -118,19 +118,75 @@ struct MeetingBuilder {
 
     /// Records one wire member. Unknown keys with a value go to `extraFields`.
     mutating func set(_ key: String, _ value: WireValue) {
-        guard let field = Self.fields[key] else {
-            if let text = value.string { meeting.extraFields[key] = text }
-            return
-        }
+        guard let field = Self.fields[key] else { return setUnknown(key, value) }
+        set(field, value: value)
+    }
+
+    /// Records a member whose key is not a standard field: kept as text when it has a value. A later member
+    /// with the same key replaces it (as in a JSON object, the last one wins).
+    mutating func setUnknown(_ key: String, _ value: WireValue) {
+        meeting.extraFields[key] = value.string
+    }
+
+    /// Records a standard field from any JSON value.
+    mutating func set(_ field: Field, value: WireValue) {
         if field == .formats, case .array = value {
             meeting.formatKeys = value.list          // `json_data` of GetChanges sends formats as an array
             return
         }
-        if field == .published, case .string(let text) = value, text.isEmpty {
-            meeting.isPublished = false              // 2.x writes "" for an unpublished meeting
-            return
-        }
+        if case .string(let text) = value { return set(field, string: text) }
         set(field, value.string)
+    }
+
+    /// Records a standard field from a JSON string: `""` is absent, except that 2.x writes `""` for an
+    /// unpublished meeting.
+    mutating func set(_ field: Field, string text: String) {
+        guard text.isEmpty else { return set(field, text) }
+        if field == .published { meeting.isPublished = false } else { set(field, nil) }
+    }
+
+    /// Records a numeric field straight from its bytes when they are in the usual form (plain digits, `HH:MM:SS`,
+    /// `0`/`1`), giving what `set(_:_:)` gives for the same text. Returns `false`, doing nothing, otherwise.
+    mutating func set(_ field: Field, usualBytes bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch field {
+        case .id, .serviceBody, .weekday, .venueType, .sharedGroupID, .rootServerID:
+            guard let number = Self.digits(bytes) else { return false }
+            switch field {
+            case .id: meeting.id = number
+            case .serviceBody: meeting.serviceBodyID = number
+            case .weekday: meeting.weekday = BMLTWeekday(rawValue: number)
+            case .venueType: meeting.venueType = BMLTVenueType(rawValue: number)
+            case .sharedGroupID: meeting.sharedGroupID = number
+            default: meeting.rootServerID = number
+            }
+            return true
+        case .startTime, .duration:
+            guard let (hour, minute, second) = WireTime.fixedWidth(bytes) else { return false }
+            if field == .duration {
+                meeting.duration = TimeInterval(hour * 3600 + minute * 60 + second)
+            } else {
+                guard hour < 24 || (hour == 24 && minute == 0 && second == 0) else { return false }
+                meeting.startTime = BMLTTimeOfDay(hour: hour, minute: minute, second: second)
+            }
+            return true
+        case .published:
+            guard bytes.count == 1, bytes[0] == UInt8(ascii: "0") || bytes[0] == UInt8(ascii: "1") else { return false }
+            meeting.isPublished = bytes[0] == UInt8(ascii: "1")
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// One to eighteen ASCII digits as a number (no sign, no spaces: those take the general path).
+    private static func digits(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard (1...18).contains(bytes.count) else { return nil }
+        var number = 0
+        for byte in bytes {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            number = number * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return number
     }
 
     /// Records one standard field from its text (`nil`: empty or absent). Bad text leaves the field `nil`.
@@ -178,7 +234,7 @@ struct MeetingBuilder {
         case .virtualMeetingAdditionalInfo: meeting.virtualMeetingAdditionalInfo = text
         case .published: meeting.isPublished = text.flatMap(Self.flag)
         case .rootServerURI: meeting.rootServerURI = text
-        case .formatIDs: meeting.formatIDs = text.map(Self.csv)?.compactMap(Self.integer) ?? []
+        case .formatIDs: meeting.formatIDs = text.map(Self.integers) ?? []
         case .rootServerID: meeting.rootServerID = text.flatMap(Self.integer)
         }
     }
@@ -189,31 +245,73 @@ struct MeetingBuilder {
             meeting.coordinate = BMLTCoordinate(latitude: latitude, longitude: longitude)
         }
         if let timeZoneIdentifier { meeting.timeZone = context.timeZone(timeZoneIdentifier) }
-        let language = meeting.language
-        if !meeting.formatIDs.isEmpty {
-            meeting.formats = meeting.formatIDs.compactMap { context.formats.format(id: $0, language: language) }
-        } else if !meeting.formatKeys.isEmpty {
-            meeting.formats = meeting.formatKeys.compactMap { context.formats.format(key: $0, language: language) }
-        }
+        Self.resolveFormats(of: &meeting, in: context.formats)
         return meeting
     }
 
-    private static func integer(_ text: String) -> Int? { Int(text.trimmingCharacters(in: .whitespaces)) }
+    /// Sets `formats` from the meeting's format ids (or, lacking ids, its keys) and the table.
+    static func resolveFormats(of meeting: inout BMLTMeeting, in table: WireFormatTable) {
+        let language = meeting.language
+        if !meeting.formatIDs.isEmpty {
+            meeting.formats = meeting.formatIDs.compactMap { table.format(id: $0, language: language) }
+        } else if !meeting.formatKeys.isEmpty {
+            meeting.formats = meeting.formatKeys.compactMap { table.format(key: $0, language: language) }
+        }
+    }
+
+    private static func integer(_ text: String) -> Int? { Int(trimmed(text)) }
 
     private static func number(_ text: String) -> Double? {
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else { return nil }
+        guard let value = Double(trimmed(text)), value.isFinite else { return nil }
         return value
     }
 
+    /// `text` without surrounding spaces and tabs; the usual text, which has none, is returned as it is without
+    /// going through Foundation.
+    static func trimmed(_ text: String) -> String {
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last else { return text }
+        func plain(_ byte: UInt8) -> Bool { byte < 0x80 && byte != 0x20 && byte != 0x09 }
+        if plain(first), plain(last) { return text }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
     private static func flag(_ text: String) -> Bool? {
-        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch trimmed(text).lowercased() {
         case "1", "true": true
         case "0", "false": false
         default: nil
         }
     }
 
+    /// A comma-separated list without empty items, each trimmed (split on the comma byte: keys and ids).
     private static func csv(_ text: String) -> [String] {
-        text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        var items: [String] = []
+        forEachItem(of: text) { item in
+            let trimmedItem = trimmed(item)
+            if !trimmedItem.isEmpty { items.append(trimmedItem) }
+        }
+        return items
+    }
+
+    /// A comma-separated list of integers; items that are not integers are dropped.
+    private static func integers(_ text: String) -> [Int] {
+        var numbers: [Int] = []
+        forEachItem(of: text) { item in
+            if let number = integer(item) { numbers.append(number) }
+        }
+        return numbers
+    }
+
+    /// Calls `body` with each comma-separated item of `text`, untrimmed, empty ones included.
+    private static func forEachItem(of text: String, _ body: (String) -> Void) {
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: ",") {
+                body(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                start = index + 1
+            }
+        }
     }
 }

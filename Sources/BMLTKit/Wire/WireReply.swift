@@ -46,13 +46,19 @@ enum WireReply {
     /// becomes `malformedResponse` naming `what` was being read.
     static func json(_ reply: HTTPReply, what: String) throws(BMLTError) -> WireValue {
         try checkStatus(reply)
-        guard let first = reply.data.first(where: { !isWhitespace($0) }) else {
+        return try body(reply.data, what: what)
+    }
+
+    /// Parses a 2xx answer's body as JSON: an HTML page, an empty body, text that is not JSON or a bare error
+    /// object becomes `malformedResponse` naming `what` was being read.
+    static func body(_ data: Data, what: String) throws(BMLTError) -> WireValue {
+        guard let first = data.first(where: { !isWhitespace($0) }) else {
             throw .malformedResponse(what: what, detail: "the body is empty")
         }
         if first == UInt8(ascii: "<") {
             throw .malformedResponse(what: what, detail: "the server sent an HTML or XML page instead of JSON")
         }
-        let value = try WireValue.parse(reply.data, what: what)
+        let value = try WireValue.parse(data, what: what)
         if let members = value.object, let message = members["message"]?.string,
            Set(members.keys).isSubset(of: ["message", "errors", "exception", "file", "line", "trace"]) {
             throw .malformedResponse(what: what, detail: "the server answered with an error: “\(message)”")

@@ -23,12 +23,35 @@ enum WireTime {
     }
 
     private static func components(_ text: String) -> (Int, Int, Int)? {
+        if let fixed = fixedWidth(text) { return fixed }
         let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count),
               parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let hour = Int(parts[0]), let minute = Int(parts[1]) else { return nil }
         let second = parts.count == 3 ? Int(parts[2]) : 0
         guard let second, minute < 60, second < 60 else { return nil }
+        return (hour, minute, second)
+    }
+}
+
+extension WireTime {
+    /// The usual `HH:MM:SS` or `HH:MM`, read digit by digit (the general path below gives the same answer, slower).
+    private static func fixedWidth(_ text: String) -> (Int, Int, Int)? {
+        let parsed: (Int, Int, Int)?? = text.utf8.withContiguousStorageIfAvailable(fixedWidth)
+        return parsed ?? nil
+    }
+
+    /// `HH:MM:SS` or `HH:MM` as bytes (hours may be over 24: the caller decides).
+    static func fixedWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int)? {
+        guard bytes.count == 8 || bytes.count == 5 else { return nil }
+        func pair(_ at: Int) -> Int? {
+            let high = Int(bytes[at]) - 48, low = Int(bytes[at + 1]) - 48
+            guard (0...9).contains(high), (0...9).contains(low) else { return nil }
+            return high * 10 + low
+        }
+        guard bytes[2] == UInt8(ascii: ":"), let hour = pair(0), let minute = pair(3), minute < 60 else { return nil }
+        guard bytes.count == 8 else { return (hour, minute, 0) }
+        guard bytes[5] == UInt8(ascii: ":"), let second = pair(6), second < 60 else { return nil }
         return (hour, minute, second)
     }
 }
