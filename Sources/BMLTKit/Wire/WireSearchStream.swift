@@ -74,7 +74,8 @@ enum WireSearchStream {
                     } else if key.hasEscapes {
                         throw OtherShape()      // an escaped "meetings" would be missed here
                     } else {
-                        _ = try scanner.value()  // validated like the reference path does, then dropped
+                        _ = try scanner.string(key)  // the name and the value are validated as the reference
+                        _ = try scanner.value()      // path validates them, then dropped
                     }
                 } while try scanner.nextMember()
             }

@@ -123,6 +123,8 @@ struct SearchStreamEquivalenceTests {
             Array(#"[{""#.utf8) + [0xFF] + Array(#"":"x"}]"#.utf8),
             Array(#"{"other":""#.utf8) + [0xED, 0xA0, 0x80] + Array(#"","meetings":[]}"#.utf8),
             Array(#"[{"id_bigint":""#.utf8) + [0xE2, 0x82] + Array(#""}]"#.utf8),
+            // Found by the differential fuzzer: an unknown member name of the outer object, never read.
+            Array(#"{"m"#.utf8) + [0xDF, 0x65] + Array(#"etings":[],"meetings":[{"id_bigint":"1"}]}"#.utf8),
         ]
         for bytes in cases {
             let data = Data(bytes)
