@@ -28,6 +28,19 @@ enum Measure {
         return 0
     }
 
+    /// The resident memory after glibc has given its free heap pages back (`malloc_trim`, looked up at run
+    /// time: it is not in the Glibc module), so the figure is what is still in use rather than allocator
+    /// fragmentation.
+    static func residentBytesInUse() -> Int {
+        #if canImport(Glibc)
+        typealias Trim = @convention(c) (Int) -> Int32
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+            _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        }
+        #endif
+        return residentBytes()
+    }
+
     /// The current resident memory in bytes (VmRSS).
     static func residentBytes() -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }

@@ -39,19 +39,25 @@ enum PipelineBenchmark {
         var kit: [Double] = []
         var memory: [Int] = []
         var pairs: [(Int, Int)] = []
-        let session = URLSession(configuration: .ephemeral)
+        let delegateStyle = ProcessInfo.processInfo.environment["BMLT_BENCH_BARE"] == "delegate"
+        let collector = BodyCollector()
+        let session = delegateStyle ? URLSession(configuration: .ephemeral, delegate: collector, delegateQueue: nil)
+                                    : URLSession(configuration: .ephemeral)
         // One connection for all rounds, as an app keeps one per server (and the bare side keeps one session).
         let center = NotificationCenter()
-        let connection = await BMLTConnection(rootServerURL: root, configuration: BMLTConfiguration(notificationCenter: center, retryPolicy: .none))
+        let connection = await BMLTConnection(rootServerURL: root, configuration: BMLTConfiguration(notificationCenter: center, timeout: Double(ProcessInfo.processInfo.environment["BMLT_BENCH_TIMEOUT"] ?? "") ?? 30, retryPolicy: .none))
         let only = ProcessInfo.processInfo.environment["BMLT_BENCH_ONLY"]   // "bare" or "kit": isolate one side
         for _ in 0..<rounds {
-            if only != "kit" { bare.append(await timeBare(session: session, root: root)) }
+            if only != "kit" {
+                bare.append(delegateStyle ? await timeBareDelegate(collector, session: session, root: root)
+                                          : await timeBare(session: session, root: root))
+            }
             if only != "bare" {
                 let (seconds, starts, stops) = await timeBMLTKit(connection, center: center)
                 kit.append(seconds)
                 pairs.append((starts, stops))
             }
-            memory.append(Measure.residentBytes())
+            memory.append(Measure.residentBytesInUse())
         }
         if bare.isEmpty { bare = [Double.nan] }
         if kit.isEmpty { kit = [Double.nan] }
@@ -76,6 +82,30 @@ enum PipelineBenchmark {
                     async let formats = try? session.data(from: url(root, "client_interface/json/?switcher=GetFormats&show_all=1"))
                     _ = await (bodies, formats)
                     _ = try? await session.data(from: url(root, "client_interface/json/GetLangs.php"))
+                }
+            }
+        }
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    /// The same requests as `timeBare`, made the way BMLTKit makes them: data tasks on a session with a
+    /// delegate that collects each body and resumes one continuation.
+    static func timeBareDelegate(_ collector: BodyCollector, session: URLSession, root: URL) async -> Double {
+        func get(_ suffix: String) async {
+            let task = session.dataTask(with: url(root, suffix))
+            await withCheckedContinuation { continuation in
+                collector.start(task, continuation)
+            }
+        }
+        let start = DispatchTime.now().uptimeNanoseconds
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<operations {
+                group.addTask {
+                    await get("client_interface/json/?switcher=GetServerInfo")
+                    async let bodies: Void = get("client_interface/json/?switcher=GetServiceBodies")
+                    async let formats: Void = get("client_interface/json/?switcher=GetFormats&show_all=1")
+                    _ = await (bodies, formats)
+                    await get("client_interface/json/GetLangs.php")
                 }
             }
         }
@@ -109,4 +139,24 @@ final class CountBox: @unchecked Sendable {
     private var stops = 0
     func add(start: Int = 0, stop: Int = 0) { lock.withLock { starts += start; stops += stop } }
     var value: (Int, Int) { lock.withLock { (starts, stops) } }
+}
+
+/// A bare session delegate: collects bodies per task and resumes each request's continuation once.
+final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var pending: [Int: (CheckedContinuation<Void, Never>, Data)] = [:]
+
+    func start(_ task: URLSessionDataTask, _ continuation: CheckedContinuation<Void, Never>) {
+        lock.withLock { pending[task.taskIdentifier] = (continuation, Data()) }
+        task.resume()
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        lock.withLock { pending[dataTask.taskIdentifier]?.1.append(data) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let entry = lock.withLock { pending.removeValue(forKey: task.taskIdentifier) }
+        entry?.0.resume()
+    }
 }

@@ -1,5 +1,5 @@
 // bmlt-bench: decoding and request-pipeline benchmarks for BMLTKit, every baseline measured in the same run.
-// Run: swift run -c release bmlt-bench [--runs N] [--sizes 1,10,100] [--skip-pipeline]
+// Run: swift run -c release bmlt-bench [--runs N] [--sizes 1,10,100] [--skip-pipeline] [--skip-decoders]
 import Foundation
 
 let arguments = CommandLine.arguments
@@ -22,7 +22,7 @@ if let decoderName = option("child-memory"), let file = option("payload") {
 print("note: this is a debug build; run `swift run -c release bmlt-bench` for meaningful numbers")
 #endif
 let runs = max(5, Int(option("runs") ?? "5") ?? 5)
-let sizes = (option("sizes") ?? "1,10,100").split(separator: ",").compactMap { Int($0) }
+let sizes = arguments.contains("--skip-decoders") ? [] : (option("sizes") ?? "1,10,100").split(separator: ",").compactMap { Int($0) }
 let (base, source) = Payload.base()
 print("bmlt-bench — inputs: \(source), \(base.count) bytes; median of \(runs) runs per cell; decoders interleaved")
 print("")
