@@ -45,6 +45,27 @@ enum EventSummary {
             return String(format: "NW %.4f,%.4f  SE %.4f,%.4f", area.northWest.latitude, area.northWest.longitude,
                           area.southEast.latitude, area.southEast.longitude)
         case .nawsExportResults(let export, _): return "\(export.rows.count) rows, \(export.columns.count) columns"
+        case .serverAdminResults(let result, _), .serverAdminSaved(let result, _): return line(for: result)
+        }
+    }
+
+    /// A one-line summary of a server-administration result (never a password: results hold none).
+    static func line(for result: BMLTServerAdminResult) -> String {
+        switch result {
+        case .formats(let formats): return "\(formats.count) formats (all translations)"
+        case .format(let format, let wasCreated):
+            return "format #\(format.id) \(format.translation("en")?.key ?? format.translations.first?.key ?? "")\(wasCreated ? " created" : "")"
+        case .formatDeleted(let id): return "format #\(id) deleted"
+        case .serviceBodies(let bodies): return "\(bodies.count) service bodies (with users)"
+        case .serviceBody(let body, let wasCreated): return "service body #\(body.id) \(body.name)\(wasCreated ? " created" : "")"
+        case .serviceBodyDeleted(let id): return "service body #\(id) deleted"
+        case .serviceBodyEditors(let id, let editors): return "\(editors.count) editors of service body #\(id)"
+        case .users(let users): return "\(users.count) users"
+        case .user(let user, let wasCreated): return "user #\(user.id) \(user.username)\(wasCreated ? " created" : "")"
+        case .userDeleted(let id): return "user #\(id) deleted"
+        case .settings(let settings): return "\(settings.values.count) settings"
+        case .rootServers(let servers): return "\(servers.count) root servers"
+        case .rootServer(let server): return "root server #\(server.id) \(server.name)"
         }
     }
 

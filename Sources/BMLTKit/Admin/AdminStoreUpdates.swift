@@ -21,6 +21,8 @@ extension BMLTConnection {
         admin.isLoggedIn = false
         admin.user = nil
         admin.permissions = []
+        admin.users = []        // only a login may see the accounts and the settings
+        admin.settings = nil
     }
 
     /// An admin operation failed: `admin.lastError` is set, and when the failure ended the login (a 401, or a

@@ -129,13 +129,17 @@ struct RESTAdmin: AdminInterface {
 
     /// Headers with a current token, refreshed first when it is about to expire.
     private func authorized() async throws(BMLTError) -> [String: String] {
-        let context = self.context
+        try await Self.authorized(context)
+    }
+
+    /// Bearer headers for `context`'s login, refreshing the token first when it is about to expire.
+    static func authorized(_ context: OperationContext) async throws(BMLTError) -> [String: String] {
         let token = try await context.adminSession.bearerToken { old throws(BMLTError) in
             let reply = try await context.send("POST", "api/v1/auth/refresh",
                                                headers: ["Authorization": "Bearer " + old, "Accept": RESTAdmin.json])
             return try WireRESTAuth.token(try WireReply.json(reply, what: "the token refresh")).token
         }
-        return headers(token)
+        return ["Authorization": "Bearer " + token, "Accept": Self.json]
     }
 }
 

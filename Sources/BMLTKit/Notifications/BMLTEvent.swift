@@ -39,6 +39,11 @@ public enum BMLTEvent: Sendable {
     case coverageAreaResults(BMLTCoverageArea, request: BMLTRequest)
     /// A NAWS export arrived (`.bmltNAWSExportResults`).
     case nawsExportResults(BMLTNAWSExport, request: BMLTRequest)
+    /// A server-administration read ended (`.bmltServerAdminResults`).
+    case serverAdminResults(BMLTServerAdminResult, request: BMLTRequest)
+    /// A server-administration write ended: `.bmltFormatSaved`, `.bmltFormatDeleted`, `.bmltServiceBodySaved`,
+    /// `.bmltServiceBodyDeleted`, `.bmltUserSaved`, `.bmltUserDeleted` or `.bmltSettingsSaved`, by what it changed.
+    case serverAdminSaved(BMLTServerAdminResult, request: BMLTRequest)
 
     /// The request this event concerns, if any.
     public var request: BMLTRequest? {
@@ -48,7 +53,8 @@ public enum BMLTEvent: Sendable {
              .formatSearchResults(_, _, let request), .changeListResults(_, let request),
              .meetingSaved(_, _, let request), .meetingAdded(_, let request), .meetingDeleted(_, let request),
              .messageSent(_, let request), .serviceBodyResults(_, let request), .fieldKeyResults(_, let request),
-             .fieldValueResults(_, _, let request), .coverageAreaResults(_, let request), .nawsExportResults(_, let request):
+             .fieldValueResults(_, _, let request), .coverageAreaResults(_, let request), .nawsExportResults(_, let request),
+             .serverAdminResults(_, let request), .serverAdminSaved(_, let request):
             request
         case .adminLoginChanged(_, let request), .error(_, let request): request
         case .requestCancelled(let request): request

@@ -39,12 +39,30 @@ extension Notification.Name {
     /// Posted when a NAWS export ends: `bmltNAWSExport`.
     public static let bmltNAWSExportResults = Notification.Name("org.bmlt.kit.nawsExport.results")
 
+    /// Posted when a server-administration read ends: `bmltServerAdminResult`.
+    public static let bmltServerAdminResults = Notification.Name("org.bmlt.kit.serverAdmin.results")
+    /// Posted when a format is created or saved: `bmltAdminFormat`, `bmltWasCreated`.
+    public static let bmltFormatSaved = Notification.Name("org.bmlt.kit.format.saved")
+    /// Posted when a format is deleted: `bmltDeletedID`.
+    public static let bmltFormatDeleted = Notification.Name("org.bmlt.kit.format.deleted")
+    /// Posted when a service body is created or saved: `bmltAdminServiceBody`, `bmltWasCreated`.
+    public static let bmltServiceBodySaved = Notification.Name("org.bmlt.kit.serviceBody.saved")
+    /// Posted when a service body is deleted: `bmltDeletedID`.
+    public static let bmltServiceBodyDeleted = Notification.Name("org.bmlt.kit.serviceBody.deleted")
+    /// Posted when a user is created or saved: `bmltAdminUser`, `bmltWasCreated` (never a password).
+    public static let bmltUserSaved = Notification.Name("org.bmlt.kit.user.saved")
+    /// Posted when a user is deleted: `bmltDeletedID`.
+    public static let bmltUserDeleted = Notification.Name("org.bmlt.kit.user.deleted")
+    /// Posted when server settings are changed: `bmltServerSettings`.
+    public static let bmltSettingsSaved = Notification.Name("org.bmlt.kit.settings.saved")
+
     /// Every BMLTKit notification name, for observers that want them all (as the sample CLI does).
     public static let bmltAllNotifications: [Notification.Name] = [
         .bmltProgressDidStart, .bmltProgressDidStop, .bmltServerValidated, .bmltMeetingSearchResults,
         .bmltFormatSearchResults, .bmltChangeListResults, .bmltMeetingSaved, .bmltMeetingAdded,
         .bmltMeetingDeleted, .bmltMessageSent, .bmltAdminLoginChanged, .bmltRequestCancelled, .bmltError,
         .bmltServiceBodyResults, .bmltFieldKeyResults, .bmltFieldValueResults, .bmltCoverageAreaResults,
-        .bmltNAWSExportResults,
+        .bmltNAWSExportResults, .bmltServerAdminResults, .bmltFormatSaved, .bmltFormatDeleted, .bmltServiceBodySaved,
+        .bmltServiceBodyDeleted, .bmltUserSaved, .bmltUserDeleted, .bmltSettingsSaved,
     ]
 }

@@ -22,6 +22,13 @@ private enum PayloadKey {
     static let coverageArea = "org.bmlt.kit.coverageArea"
     static let nawsExport = "org.bmlt.kit.nawsExport"
     static let event = "org.bmlt.kit.event"
+    static let serverAdminResult = "org.bmlt.kit.serverAdminResult"
+    static let adminFormat = "org.bmlt.kit.adminFormat"
+    static let adminServiceBody = "org.bmlt.kit.adminServiceBody"
+    static let adminUser = "org.bmlt.kit.adminUser"
+    static let wasCreated = "org.bmlt.kit.wasCreated"
+    static let deletedID = "org.bmlt.kit.deletedID"
+    static let serverSettings = "org.bmlt.kit.serverSettings"
 }
 
 extension BMLTEvent {
@@ -46,6 +53,17 @@ extension BMLTEvent {
         case .fieldValueResults: .bmltFieldValueResults
         case .coverageAreaResults: .bmltCoverageAreaResults
         case .nawsExportResults: .bmltNAWSExportResults
+        case .serverAdminResults: .bmltServerAdminResults
+        case .serverAdminSaved(let result, _):
+            switch result {
+            case .formatDeleted: .bmltFormatDeleted
+            case .serviceBody: .bmltServiceBodySaved
+            case .serviceBodyDeleted: .bmltServiceBodyDeleted
+            case .user: .bmltUserSaved
+            case .userDeleted: .bmltUserDeleted
+            case .settings: .bmltSettingsSaved
+            default: .bmltFormatSaved
+            }
         }
     }
 
@@ -82,6 +100,22 @@ extension BMLTEvent {
             info[PayloadKey.fieldValues] = values
         case .coverageAreaResults(let area, _): info[PayloadKey.coverageArea] = area
         case .nawsExportResults(let export, _): info[PayloadKey.nawsExport] = export
+        case .serverAdminResults(let result, _), .serverAdminSaved(let result, _):
+            info[PayloadKey.serverAdminResult] = result
+            switch result {
+            case .format(let format, let wasCreated):
+                info[PayloadKey.adminFormat] = format
+                info[PayloadKey.wasCreated] = wasCreated
+            case .serviceBody(let body, let wasCreated):
+                info[PayloadKey.adminServiceBody] = body
+                info[PayloadKey.wasCreated] = wasCreated
+            case .user(let user, let wasCreated):
+                info[PayloadKey.adminUser] = user
+                info[PayloadKey.wasCreated] = wasCreated
+            case .formatDeleted(let id), .serviceBodyDeleted(let id), .userDeleted(let id): info[PayloadKey.deletedID] = id
+            case .settings(let settings): info[PayloadKey.serverSettings] = settings
+            case .formats, .serviceBodies, .serviceBodyEditors, .users, .rootServers, .rootServer: break
+            }
         }
         return info
     }
@@ -132,4 +166,18 @@ extension Notification {
     public var bmltCoverageArea: BMLTCoverageArea? { payload(PayloadKey.coverageArea) }
     /// `.bmltNAWSExportResults`: the export.
     public var bmltNAWSExport: BMLTNAWSExport? { payload(PayloadKey.nawsExport) }
+    /// `.bmltServerAdminResults` and the server-administration saves and deletions: what the call gave back.
+    public var bmltServerAdminResult: BMLTServerAdminResult? { payload(PayloadKey.serverAdminResult) }
+    /// `.bmltFormatSaved` (and a format read): the format as the server holds it.
+    public var bmltAdminFormat: BMLTAdminFormat? { payload(PayloadKey.adminFormat) }
+    /// `.bmltServiceBodySaved` (and a service body read): the service body as the server holds it.
+    public var bmltAdminServiceBody: BMLTAdminServiceBody? { payload(PayloadKey.adminServiceBody) }
+    /// `.bmltUserSaved` (and a user read): the user as the server holds it.
+    public var bmltAdminUser: BMLTAdminUser? { payload(PayloadKey.adminUser) }
+    /// `.bmltFormatSaved`, `.bmltServiceBodySaved`, `.bmltUserSaved`: whether the call created it.
+    public var bmltWasCreated: Bool? { payload(PayloadKey.wasCreated) }
+    /// `.bmltFormatDeleted`, `.bmltServiceBodyDeleted`, `.bmltUserDeleted`: the id deleted.
+    public var bmltDeletedID: Int? { payload(PayloadKey.deletedID) }
+    /// `.bmltSettingsSaved` (and a settings read): the settings.
+    public var bmltServerSettings: BMLTServerSettings? { payload(PayloadKey.serverSettings) }
 }

@@ -10,6 +10,16 @@ public final class BMLTAdminStore {
     public internal(set) var user: BMLTUser?
     /// What the login may do, per service body. Empty for a login that can edit nothing (still logged in).
     public internal(set) var permissions: [BMLTPermission] = []
+    /// The formats with all translations, from the last server-administration read or change.
+    public internal(set) var formats: [BMLTAdminFormat] = []
+    /// The service bodies with their users, from the last server-administration read or change.
+    public internal(set) var serviceBodies: [BMLTAdminServiceBody] = []
+    /// The user accounts, from the last server-administration read or change.
+    public internal(set) var users: [BMLTAdminUser] = []
+    /// The server settings (4.x), from the last read or change.
+    public internal(set) var settings: BMLTServerSettings?
+    /// The aggregator's root servers, from the last read.
+    public internal(set) var rootServers: [BMLTRootServer] = []
     /// The last error of an administration operation.
     public internal(set) var lastError: BMLTError?
 

@@ -1,0 +1,163 @@
+import Foundation
+
+/// Runs a `BMLTServerAdminAction` against `/api/v1`: bearer token from the login, JSON bodies, 201 with the
+/// created object, 204 after PUT/PATCH (the object is then read back, so callers get what the server holds),
+/// typed errors for 401/403/404/409/422 (`WireReply.checkStatus`).
+struct RESTServerAdmin {
+    let context: OperationContext
+
+    private static let json = "application/json"
+
+    func run(_ action: BMLTServerAdminAction) async throws(BMLTError) -> BMLTServerAdminResult {
+        switch action {
+        case .formats:
+            return .formats(try WireRESTResources.list(try await get("formats", what: "the formats"), what: "the formats", WireRESTResources.format))
+        case .format(let id):
+            return .format(try await readFormat(id), wasCreated: false)
+        case .createFormat(let format):
+            let created = try await create("formats", WireRESTResources.body(format), what: "the new format")
+            return .format(try WireRESTResources.one(created, what: "the new format", WireRESTResources.format), wasCreated: true)
+        case .updateFormat(let format):
+            try await write("PUT", "formats/\(format.id)", WireRESTResources.body(format))
+            return .format(try await readFormat(format.id), wasCreated: false)
+        case .patchFormat(let format, let original):
+            try await write("PATCH", "formats/\(format.id)",
+                            WireRESTResources.changes(WireRESTResources.body(format), from: WireRESTResources.body(original)))
+            return .format(try await readFormat(format.id), wasCreated: false)
+        case .deleteFormat(let id):
+            try await delete("formats/\(id)", what: "format \(id)")
+            return .formatDeleted(id: id)
+
+        case .serviceBodies:
+            return .serviceBodies(try WireRESTResources.list(try await get("servicebodies", what: "the service bodies"),
+                                                             what: "the service bodies", WireRESTResources.serviceBody))
+        case .serviceBody(let id):
+            return .serviceBody(try await readServiceBody(id), wasCreated: false)
+        case .createServiceBody(let body):
+            let created = try await create("servicebodies", WireRESTResources.body(body), what: "the new service body")
+            return .serviceBody(try WireRESTResources.one(created, what: "the new service body", WireRESTResources.serviceBody), wasCreated: true)
+        case .updateServiceBody(let body):
+            try await write("PUT", "servicebodies/\(body.id)", WireRESTResources.body(body))
+            return .serviceBody(try await readServiceBody(body.id), wasCreated: false)
+        case .patchServiceBody(let body, let original):
+            try await write("PATCH", "servicebodies/\(body.id)",
+                            WireRESTResources.changes(WireRESTResources.body(body), from: WireRESTResources.body(original)))
+            return .serviceBody(try await readServiceBody(body.id), wasCreated: false)
+        case .deleteServiceBody(let id, let force):
+            try await delete("servicebodies/\(id)", query: force ? [URLQueryItem(name: "force", value: "true")] : [],
+                             what: "service body \(id)")
+            return .serviceBodyDeleted(id: id)
+        case .serviceBodyEditors(let id):
+            let what = "the editors of service body \(id)"
+            return .serviceBodyEditors(serviceBodyID: id, try WireRESTResources.list(
+                try await get("servicebodies/\(id)/editors", what: what), what: what, WireRESTResources.editor))
+
+        case .users:
+            return .users(try WireRESTResources.list(try await get("users", what: "the users"), what: "the users", WireRESTResources.user))
+        case .user(let id):
+            return .user(try await readUser(id), wasCreated: false)
+        case .createUser(let user, let password):
+            let created = try await create("users", WireRESTResources.body(user, password: password.value), what: "the new user")
+            return .user(try WireRESTResources.one(created, what: "the new user", WireRESTResources.user), wasCreated: true)
+        case .updateUser(let user, let password):
+            try await write("PUT", "users/\(user.id)", WireRESTResources.body(user, password: password?.value))
+            return .user(try await readUser(user.id), wasCreated: false)
+        case .patchUser(let user, let original, let password):
+            var body = WireRESTResources.changes(WireRESTResources.body(user, password: nil),
+                                                 from: WireRESTResources.body(original, password: nil))
+            if let password { body.append(("password", .string(password.value))) }
+            try await write("PATCH", "users/\(user.id)", body)
+            return .user(try await readUser(user.id), wasCreated: false)
+        case .deleteUser(let id):
+            try await delete("users/\(id)", what: "user \(id)")
+            return .userDeleted(id: id)
+
+        case .settings:
+            return .settings(try await readSettings())
+        case .patchSettings(let changes):
+            let body = changes.sorted { $0.key < $1.key }.map { ($0.key, WireRESTResources.wire($0.value)) }
+            do {
+                try await write("PATCH", "settings", body)
+            } catch .notFound {
+                throw Self.settingsUnsupported
+            }
+            return .settings(try await readSettings())
+
+        case .rootServers:
+            return .rootServers(try WireRESTResources.list(try await publicGet("rootservers", what: "the root servers"),
+                                                           what: "the root servers", WireRESTResources.rootServer))
+        case .rootServer(let id):
+            let what = "root server \(id)"
+            return .rootServer(try WireRESTResources.one(try await publicGet("rootservers/\(id)", what: what), what: what,
+                                                         WireRESTResources.rootServer))
+        }
+    }
+
+    // MARK: - Reads back
+
+    private func readFormat(_ id: Int) async throws(BMLTError) -> BMLTAdminFormat {
+        try WireRESTResources.one(try await get("formats/\(id)", what: "format \(id)"), what: "format \(id)", WireRESTResources.format)
+    }
+
+    private func readServiceBody(_ id: Int) async throws(BMLTError) -> BMLTAdminServiceBody {
+        let what = "service body \(id)"
+        return try WireRESTResources.one(try await get("servicebodies/\(id)", what: what), what: what, WireRESTResources.serviceBody)
+    }
+
+    private func readUser(_ id: Int) async throws(BMLTError) -> BMLTAdminUser {
+        try WireRESTResources.one(try await get("users/\(id)", what: "user \(id)"), what: "user \(id)", WireRESTResources.user)
+    }
+
+    /// 3.x has no settings endpoint (its 404 says nothing): reported as unsupported, not as "not found".
+    private static let settingsUnsupported = BMLTError.unsupported(
+        "server settings (/api/v1/settings exists from root server 4.0 on; this server answered 404)")
+
+    private func readSettings() async throws(BMLTError) -> BMLTServerSettings {
+        let value: WireValue
+        do {
+            value = try await get("settings", what: "the server settings")
+        } catch .notFound {
+            throw Self.settingsUnsupported
+        }
+        guard let settings = WireRESTResources.settings(value) else {
+            throw .malformedResponse(what: "the server settings", detail: "expected an object")
+        }
+        return settings
+    }
+
+    // MARK: - Requests
+
+    private func get(_ path: String, what: String) async throws(BMLTError) -> WireValue {
+        try WireReply.json(try await context.get("api/v1/" + path, headers: try await RESTAdmin.authorized(context)), what: what)
+    }
+
+    /// A public endpoint (root servers): no token; a 404 with aggregator mode off is "unsupported".
+    private func publicGet(_ path: String, what: String) async throws(BMLTError) -> WireValue {
+        do {
+            return try WireReply.json(try await context.get("api/v1/" + path, headers: ["Accept": Self.json]), what: what)
+        } catch .notFound(let message) where message?.localizedCaseInsensitiveContains("aggregator") == true {
+            throw .unsupported("\(what) (the server is not an aggregator: “\(message ?? "")”)")
+        }
+    }
+
+    private func create(_ path: String, _ body: [(String, WireValue)], what: String) async throws(BMLTError) -> WireValue {
+        let reply = try await context.send("POST", "api/v1/" + path, body: WireJSONWriter.object(body), contentType: Self.json,
+                                           headers: try await RESTAdmin.authorized(context))
+        return try WireReply.json(reply, what: what)
+    }
+
+    private func write(_ method: String, _ path: String, _ body: [(String, WireValue)]) async throws(BMLTError) {
+        let reply = try await context.send(method, "api/v1/" + path, body: WireJSONWriter.object(body), contentType: Self.json,
+                                           headers: try await RESTAdmin.authorized(context))
+        try WireReply.checkStatus(reply)
+    }
+
+    private func delete(_ path: String, query: [URLQueryItem] = [], what: String) async throws(BMLTError) {
+        let reply = try await context.send("DELETE", "api/v1/" + path, query: query, headers: try await RESTAdmin.authorized(context))
+        do {
+            try WireReply.checkStatus(reply)
+        } catch .conflict(let message) {
+            throw .conflict(message: "\(what) cannot be deleted: \(message ?? "it is still in use")")
+        }
+    }
+}
