@@ -87,15 +87,20 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     public var requests: [Request] { state.withLock { received } }
 
     /// Stops listening and closes every open connection.
+    ///
+    /// Safe to call more than once (`deinit` calls it too): the listener is closed only the first time. Open
+    /// connections are shut down, not closed: the thread serving each closes its own descriptor, so no
+    /// descriptor is ever closed twice (a second `close` would hit whatever file or socket reused the number).
     public func stop() {
-        let sockets: Set<Int32> = state.withLock {
+        let sockets: Set<Int32>? = state.withLock {
+            guard running else { return nil }
             running = false
-            defer { openSockets.removeAll() }
             return openSockets
         }
+        guard let sockets else { return }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
-        for socket in sockets { shutdown(socket, Int32(SHUT_RDWR)); close(socket) }
+        for socket in sockets { shutdown(socket, Int32(SHUT_RDWR)) }
     }
 
     deinit { stop() }
