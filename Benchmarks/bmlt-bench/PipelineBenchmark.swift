@@ -36,21 +36,21 @@ enum PipelineBenchmark {
         print("request pipeline: \(operations) operations in flight × \(rounds) rounds, 4 HTTP requests each, loopback server")
 
         var bare: [Double] = []
+        var bareDelegate: [Double] = []
         var kit: [Double] = []
         var memory: [Int] = []
         var pairs: [(Int, Int)] = []
-        let delegateStyle = ProcessInfo.processInfo.environment["BMLT_BENCH_BARE"] == "delegate"
+        let session = URLSession(configuration: .ephemeral)
         let collector = BodyCollector()
-        let session = delegateStyle ? URLSession(configuration: .ephemeral, delegate: collector, delegateQueue: nil)
-                                    : URLSession(configuration: .ephemeral)
-        // One connection for all rounds, as an app keeps one per server (and the bare side keeps one session).
+        let delegateSession = URLSession(configuration: .ephemeral, delegate: collector, delegateQueue: nil)
+        // One connection for all rounds, as an app keeps one per server (and each bare side keeps one session).
         let center = NotificationCenter()
-        let connection = await BMLTConnection(rootServerURL: root, configuration: BMLTConfiguration(notificationCenter: center, timeout: Double(ProcessInfo.processInfo.environment["BMLT_BENCH_TIMEOUT"] ?? "") ?? 30, retryPolicy: .none))
+        let connection = await BMLTConnection(rootServerURL: root, configuration: BMLTConfiguration(notificationCenter: center, retryPolicy: .none))
         let only = ProcessInfo.processInfo.environment["BMLT_BENCH_ONLY"]   // "bare" or "kit": isolate one side
         for _ in 0..<rounds {
             if only != "kit" {
-                bare.append(delegateStyle ? await timeBareDelegate(collector, session: session, root: root)
-                                          : await timeBare(session: session, root: root))
+                bare.append(await timeBare(session: session, root: root))
+                bareDelegate.append(await timeBareDelegate(collector, session: delegateSession, root: root))
             }
             if only != "bare" {
                 let (seconds, starts, stops) = await timeBMLTKit(connection, center: center)
@@ -59,16 +59,18 @@ enum PipelineBenchmark {
             }
             memory.append(Measure.residentBytesInUse())
         }
-        if bare.isEmpty { bare = [Double.nan] }
-        if kit.isEmpty { kit = [Double.nan] }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-        let perRequestBare = median(bare) / Double(operations * 4) * 1e6
-        let perRequestKit = median(kit) / Double(operations * 4) * 1e6
-        print(String(format: "  bare URLSession   median %.3f s per round  (%.0f µs per request)", median(bare), perRequestBare))
-        print(String(format: "  BMLTKit connect() median %.3f s per round  (%.0f µs per request)", median(kit), perRequestKit))
-        print(String(format: "  ratio BMLTKit / bare = %.2f×", median(kit) / median(bare)))
-        print("  progress pairs per round (start, stop): " + pairs.map { "(\($0.0),\($0.1))" }.joined(separator: " "))
-        print("  resident MB after each round: " + memory.map { String(format: "%.0f", Double($0) / 1_048_576) }.joined(separator: " "))
+        func median(_ values: [Double]) -> Double { values.isEmpty ? .nan : values.sorted()[values.count / 2] }
+        func line(_ title: String, _ values: [Double]) -> String {
+            String(format: "  %@ median %.3f s per round  (%.0f µs per request)",
+                   title.padding(toLength: 40, withPad: " ", startingAt: 0), median(values), median(values) / Double(operations * 4) * 1e6)
+        }
+        print(line("(p1) bare URLSession, async data(from:)", bare))
+        print(line("(p2) bare URLSession, delegate + dataTask", bareDelegate))
+        print(line("(p3) BMLTKit connect()", kit))
+        print(String(format: "  ratios: p3/p1 = %.2f×   p3/p2 = %.2f×", median(kit) / median(bare), median(kit) / median(bareDelegate)))
+        print("  progress pairs per BMLTKit round (start, stop): " + pairs.map { "(\($0.0),\($0.1))" }.joined(separator: " "))
+        print("  resident MB after each round (all sides, after malloc_trim): "
+              + memory.map { String(format: "%.0f", Double($0) / 1_048_576) }.joined(separator: " "))
     }
 
     /// The same four requests per operation, in the same order, with nothing decoded.

@@ -5,7 +5,7 @@ import Testing
 /// The streaming search decoder (what every search uses) against the reference path (`WireValue` tree, then
 /// the same meeting mapping): the same meetings, formats and errors for every capture, our own quirky replies
 /// and thousands of damaged ones — and the streaming path really is the one that answers for real replies.
-@Suite("Streaming search decoder ≡ reference decoder")
+@Suite("Streaming search decoder ≡ reference decoder", .serialized)
 struct SearchStreamEquivalenceTests {
     typealias Outcome = Result<BMLTSearchResults, BMLTError>
 
