@@ -19,10 +19,12 @@ let package = Package(
         .target(name: "LoopbackHTTPServer", path: "Tests/LoopbackHTTPServer"),
         // The benchmark executable: swift run -c release bmlt-bench
         .executableTarget(name: "bmlt-bench", dependencies: ["BMLTKit", "LoopbackHTTPServer"], path: "Benchmarks/bmlt-bench"),
+        // Replays of the real root servers' captures (read in place from ../shared/fixtures) over 127.0.0.1.
+        .target(name: "CaptureReplay", dependencies: ["LoopbackHTTPServer"], path: "Tests/CaptureReplay"),
         .testTarget(name: "BMLTKitTests", dependencies: ["BMLTKit", "LoopbackHTTPServer"], path: "Tests/BMLTKitTests"),
         // Programs written only from design/API.md's names (no @testable), against replayed real replies.
-        .testTarget(name: "APIContractTests", dependencies: ["BMLTKit", "LoopbackHTTPServer"], path: "Tests/APIContractTests"),
-        .testTarget(name: "SamplesTests", dependencies: ["ObserverCLI", "BMLTDemoServer", "BMLTKit"], path: "Tests/SamplesTests"),
+        .testTarget(name: "APIContractTests", dependencies: ["BMLTKit", "LoopbackHTTPServer", "CaptureReplay"], path: "Tests/APIContractTests"),
+        .testTarget(name: "SamplesTests", dependencies: ["ObserverCLI", "BMLTDemoServer", "BMLTKit", "CaptureReplay"], path: "Tests/SamplesTests"),
     ],
     swiftLanguageModes: [.v6]
 )

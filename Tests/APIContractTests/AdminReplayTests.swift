@@ -1,5 +1,6 @@
 import BMLTKit
 import Foundation
+import CaptureReplay
 import LoopbackHTTPServer
 import Testing
 
@@ -51,14 +52,14 @@ struct AdminReplayTests {
 
     @Test("2.16.6 over the legacy json.php: the whole flow, notifications in order, stores consistent")
     func legacy() async throws {
-        let http = try LegacyReplay.start()
+        let http = try LegacyAdminReplay.start()
         defer { http.stop() }
         let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"))
         _ = try await connection.validate()
         let observer = Observer(connection)
         defer { observer.stop() }
 
-        try await connection.login(username: "nasc_admin", password: LegacyReplay.password)
+        try await connection.login(username: "nasc_admin", password: LegacyAdminReplay.password)
         #expect(connection.admin.isLoggedIn)
         #expect(connection.admin.permissions.map(\.serviceBodyID) == [1002])
 
@@ -121,14 +122,14 @@ struct AdminReplayTests {
 
     @Test("3.1.2 over REST /api/v1: the whole flow, rollback by PUT and restore by POST of before-images")
     func rest() async throws {
-        let http = try RESTReplay.start()
+        let http = try RESTAdminReplay.start()
         defer { http.stop() }
         let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"))
         _ = try await connection.validate()
         let observer = Observer(connection)
         defer { observer.stop() }
 
-        try await connection.login(username: "serveradmin", password: RESTReplay.password)
+        try await connection.login(username: "serveradmin", password: RESTAdminReplay.password)
         #expect(connection.admin.isLoggedIn)
 
         var criteria = BMLTSearchCriteria()
@@ -182,166 +183,10 @@ struct AdminReplayTests {
         // REST only: the writes by method, the token only in the Authorization header, never a legacy admin call.
         let rest = http.requests.filter { $0.target.contains("/api/v1/") }
         #expect(!http.requests.contains { $0.target.contains("json.php") })
-        #expect(rest.filter { $0.method != "GET" }.map { "\($0.method) \(RESTReplay.path($0))" } == [
+        #expect(rest.filter { $0.method != "GET" }.map { "\($0.method) \(RESTAdminReplay.path($0))" } == [
             "POST api/v1/auth/token", "PATCH api/v1/meetings/2", "PUT api/v1/meetings/2", "POST api/v1/meetings",
             "DELETE api/v1/meetings/2693", "POST api/v1/meetings", "POST api/v1/auth/logout"])
-        #expect(rest.dropFirst().allSatisfy { $0.headers["authorization"] == "Bearer " + RESTReplay.token })
-        #expect(http.requests.allSatisfy { !$0.target.contains(RESTReplay.password) && !$0.target.contains("mQ5Ih") })
+        #expect(rest.dropFirst().allSatisfy { $0.headers["authorization"] == "Bearer " + RESTAdminReplay.token })
+        #expect(http.requests.allSatisfy { !$0.target.contains(RESTAdminReplay.password) && !$0.target.contains("mQ5Ih") })
     }
-}
-
-/// The 2.16.6 server's replies: semantic reads from the read captures, `json.php` by action with a cookie session.
-enum LegacyReplay {
-    static let password = "CoreysGoryStory"
-
-    static func reply(_ file: String, _ contentType: String = "application/json; charset=UTF-8",
-                      cookie: Bool = false) -> LoopbackHTTPServer.Behavior {
-        var headers = ["Content-Type": contentType]
-        if cookie { headers["Set-Cookie"] = "PHPSESSID=s3ss10n; path=/" }
-        return .respond(status: 200, headers: headers, body: RealServerReplay.servers[0].body(file))
-    }
-
-    /// A capture's JSON with `change` applied, re-serialized (the server's state after a write the capture predates).
-    static func edited(_ file: String, _ change: (inout Any) -> Void) -> LoopbackHTTPServer.Behavior {
-        guard var value = try? JSONSerialization.jsonObject(with: RealServerReplay.servers[0].body(file)) else { return reply(file) }
-        change(&value)
-        return .respond(status: 200, headers: [:], body: (try? JSONSerialization.data(withJSONObject: value)) ?? Data())
-    }
-
-    static func start() throws -> LoopbackHTTPServer {
-        // What the server holds now: 2339 as captured or as modified; 2693 present, or deleted.
-        let meeting2339 = Current("captured"), meeting2693 = Current("present")
-        return try LoopbackHTTPServer { request in
-            let query = Dictionary(request.queryItems.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
-            if request.path.hasSuffix("GetLangs.php") { return reply("json_GetLangs.json") }
-            if request.path.contains("client_interface") {
-                switch query["switcher"] {
-                case "GetServerInfo": return reply("json_GetServerInfo.json")
-                case "GetServiceBodies": return reply("json_GetServiceBodies.json")
-                case "GetFormats": return reply("json_GetFormats_show_all.json")
-                case "GetSearchResults": return reply("json_GetSearchResults_meeting_ids.json")
-                case "GetChanges" where query["meeting_id"] == "2339": return reply("json_GetChanges_meeting_id.json")
-                case "GetChanges":
-                    // Captured after the restore (meeting_exists 1); while 2693 is deleted the server says 0.
-                    let deleted = meeting2693.value == "deleted"
-                    return edited("json_GetChanges_all.json") { value in
-                        value = ((value as? [[String: Any]]) ?? []).map { change in
-                            var change = change
-                            if deleted && change["meeting_id"] as? String == "2693" { change["meeting_exists"] = "0" }
-                            return change
-                        }
-                    }
-                default: return .json("[]")
-                }
-            }
-            let form = String(decoding: request.body, as: UTF8.self).split(separator: "&")
-            let action = query["admin_action"] ?? form.first { $0.hasPrefix("admin_action=") }.map { String($0.dropFirst(13)) }
-            if action == "login" {
-                let good = form.contains("c_comdef_admin_password=\(password)")
-                return reply(good ? "admin_json_login.txt" : "admin_json_login_bad_password.txt", "text/html; charset=UTF-8", cookie: good)
-            }
-            guard request.headers["cookie"]?.contains("PHPSESSID=s3ss10n") == true else {
-                return reply("admin_json_noauth_get_permissions.txt", "text/html; charset=UTF-8")
-            }
-            switch action {
-            case "get_permissions": return reply("admin_json_get_permissions.json")
-            case "get_user_info": return reply("admin_json_get_user_info.json")
-            case "modify_meeting":
-                meeting2339.set("modified")
-                return reply("admin_json_modify_meeting.json")
-            case "add_meeting": return reply("admin_json_add_meeting.json")
-            case "delete_meeting":
-                meeting2693.set("deleted")
-                return reply("admin_json_delete_meeting.json")
-            case "restore_deleted_meeting":
-                meeting2693.set("present")
-                return reply("admin_json_restore_deleted_meeting.json")
-            case "rollback_meeting_to_before_change":
-                meeting2339.set("captured")
-                return reply("admin_json_rollback_meeting_to_before_change.json")
-            case "logout": return reply("admin_json_logout.txt", "text/html; charset=UTF-8")
-            case "get_meetings":
-                if query["meeting_ids[]"] == "2339" {
-                    guard meeting2339.value == "modified" else { return reply("admin_json_get_meetings_ids.json") }
-                    // The values admin_json_modify_meeting.json reports as new.
-                    return edited("admin_json_get_meetings_ids.json") { value in
-                        guard var meeting = value as? [String: Any] else { return }
-                        meeting["meeting_name"] = "Recovery At Work (Updated)"
-                        meeting["formats"] = "O,M,WC"
-                        meeting["start_time"] = "10:30:00"
-                        value = meeting
-                    }
-                }
-                // Only 2339 was captured; the new meeting is answered from its semantic search capture.
-                let data = RealServerReplay.servers[0].body("json_GetSearchResults_new_meeting.json")
-                let first = ((try? JSONSerialization.jsonObject(with: data)) as? [Any])?.first ?? [String: Any]()
-                return .respond(status: 200, headers: [:], body: (try? JSONSerialization.data(withJSONObject: first)) ?? Data("{}".utf8))
-            default: return .json(#"["BAD ADMIN ACTION"]"#)
-            }
-        }
-    }
-}
-
-/// The 3.1.2 server's replies: semantic reads and `/api/v1` by method and path, the meeting's state following the writes.
-enum RESTReplay {
-    static let password = "CoreysGoryStory"
-    static let token = "3|mQ5IhaaN52kHdUnxiD0GpdGWTmC8jH0xgo7yjIEee6a01ac2"
-
-    static func path(_ request: LoopbackHTTPServer.Request) -> String {
-        request.path.replacingOccurrences(of: "/main_server/", with: "")
-    }
-
-    static func reply(_ file: String, _ status: Int = 200) -> LoopbackHTTPServer.Behavior {
-        .respond(status: status, headers: ["Content-Type": "application/json"], body: RealServerReplay.servers[1].body(file))
-    }
-
-    static func start() throws -> LoopbackHTTPServer {
-        let meeting2 = Current("114-meeting-2.json")
-        return try LoopbackHTTPServer { request in
-            let query = Dictionary(request.queryItems.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
-            let bearer = request.headers["authorization"] == "Bearer " + token
-            switch (request.method, path(request)) {
-            case ("GET", let read) where read.hasPrefix("client_interface/json"):
-                switch query["switcher"] {
-                case "GetServerInfo": return reply("001-GetServerInfo.json")
-                case "GetServiceBodies": return reply("004-GetServiceBodies.json")
-                case "GetFormats": return reply("003-GetFormats-show_all.json")
-                case "GetSearchResults": return reply("012-GetSearchResults-meeting_ids.json")
-                case "GetChanges": return reply(query["meeting_id"] == "2" ? "201-GetChanges-meeting_id-2.json" : "200-GetChanges-after-edits.json")
-                default: return .json("[]")
-                }
-            case ("POST", "api/v1/auth/token"):
-                let body = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: String]
-                return body?["password"] == password ? reply("101-auth-token-serveradmin.json") : reply("100-auth-token-bad-password.json", 401)
-            case _ where !bearer:
-                return reply("180-meetings-no-token-401.json", 401)
-            case ("POST", "api/v1/auth/refresh"): return reply("102-auth-refresh.json")
-            case ("POST", "api/v1/auth/logout"): return .respond(status: 200, headers: ["Content-Type": "text/html; charset=UTF-8"], body: Data())
-            case ("GET", "api/v1/users/1"):
-                let users = (try? JSONSerialization.jsonObject(with: RealServerReplay.servers[1].body("150-users.json"))) as? [[String: Any]]
-                let admin = users?.first { ($0["id"] as? Int) == 1 } ?? [:]
-                return .respond(status: 200, headers: [:], body: (try? JSONSerialization.data(withJSONObject: admin)) ?? Data())
-            case ("GET", "api/v1/servicebodies"): return reply("140-servicebodies.json")
-            case ("PATCH", "api/v1/meetings/2"):
-                meeting2.set("117-meeting-2-after-patch.json")
-                return .respond(status: 204, headers: [:], body: Data())
-            case ("PUT", "api/v1/meetings/2"):
-                meeting2.set("114-meeting-2.json")
-                return .respond(status: 204, headers: [:], body: Data())
-            case ("GET", "api/v1/meetings/2"): return reply(meeting2.value)
-            case ("POST", "api/v1/meetings"): return reply("120-meeting-create-201.json", 201)
-            case ("DELETE", "api/v1/meetings/2693"): return .respond(status: 204, headers: [:], body: Data())
-            default: return reply("128-meeting-404.json", 404)
-            }
-        }
-    }
-}
-
-/// A replayed server's state (which capture answers for a meeting now), changed by the writes.
-final class Current: @unchecked Sendable {
-    private let lock = NSLock()
-    private var file: String
-    init(_ file: String) { self.file = file }
-    func set(_ file: String) { lock.withLock { self.file = file } }
-    var value: String { lock.withLock { file } }
 }

@@ -1,5 +1,6 @@
 import BMLTKit
 import Foundation
+import CaptureReplay
 import LoopbackHTTPServer
 import Testing
 
@@ -78,14 +79,9 @@ struct RealServerReplay: Sendable, CustomStringConvertible {
 
     var description: String { "root server \(version)" }
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+    static let root = FixtureCaptures.root
 
-    static var isAvailable: Bool {
-        let present = FileManager.default.fileExists(atPath: root.appendingPathComponent("rootserver").path)
-        if !present { print("note: ../shared/fixtures is missing: skipping the replay of real root servers") }
-        return present
-    }
+    static var isAvailable: Bool { FixtureCaptures.isAvailable }
 
     static let servers: [RealServerReplay] = [
         RealServerReplay(folder: "rootserver", serverInfo: "json_GetServerInfo.json", serviceBodies: "json_GetServiceBodies.json",

@@ -18,6 +18,7 @@ enum SearchCommand {
         .value("page", "N", "page number (with --page-size)"),
         .value("page-size", "N", "meetings per page"),
         .value("limit", "N", "print at most N meetings (default 20)"),
+        .flag("meetings-only", "do not ask for the formats the meetings use (a smaller reply)"),
     ]
 
     static let command = Command(
@@ -25,7 +26,8 @@ enum SearchCommand {
         run: { context in
             let criteria = try criteria(from: context.commandLine)
             _ = try await context.connection.validate()
-            let results = try await context.connection.meetings(matching: criteria)
+            let extent: BMLTSearchExtent = context.commandLine.flag("meetings-only") ? .meetingsOnly : .meetingsAndFormats
+            let results = try await context.connection.meetings(matching: criteria, extent: extent)
             let limit = Int(context.commandLine.value("limit") ?? "20") ?? 20
             printMeetings(results.meetings, limit: limit, context: context)
         }

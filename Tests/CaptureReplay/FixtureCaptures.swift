@@ -1,0 +1,32 @@
+import Foundation
+
+/// The conformance corpus, read in place from `../shared/fixtures` beside the project (never copied here).
+public enum FixtureCaptures {
+    /// `../shared/fixtures`, found from this file's place in the checkout.
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+
+    /// Whether the corpus is there; says so once on the console when it is not (the suites using it are skipped).
+    public static var isAvailable: Bool {
+        let present = FileManager.default.fileExists(atPath: root.appendingPathComponent("rootserver").path)
+        if !present { print("note: ../shared/fixtures is missing: skipping the replay of real root servers") }
+        return present
+    }
+
+    /// One capture's bytes (empty when missing, so a replay answers with an empty body rather than crash).
+    public static func body(_ folder: String, _ file: String) -> Data {
+        (try? Data(contentsOf: root.appendingPathComponent(folder).appendingPathComponent(file))) ?? Data()
+    }
+}
+
+/// A replayed server's state (which capture answers for a meeting now), changed by the writes it receives.
+public final class ReplayState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: String
+    /// Starts in `initial`.
+    public init(_ initial: String) { current = initial }
+    /// Moves to `value`.
+    public func set(_ value: String) { lock.withLock { current = value } }
+    /// The state now.
+    public var value: String { lock.withLock { current } }
+}
