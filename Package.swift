@@ -24,7 +24,7 @@ let package = Package(
         .testTarget(name: "BMLTKitTests", dependencies: ["BMLTKit", "LoopbackHTTPServer"], path: "Tests/BMLTKitTests"),
         // Programs written only from design/API.md's names (no @testable), against replayed real replies.
         .testTarget(name: "APIContractTests", dependencies: ["BMLTKit", "LoopbackHTTPServer", "CaptureReplay"], path: "Tests/APIContractTests"),
-        .testTarget(name: "SamplesTests", dependencies: ["ObserverCLI", "BMLTDemoServer", "BMLTKit", "CaptureReplay"], path: "Tests/SamplesTests"),
+        .testTarget(name: "SamplesTests", dependencies: ["ObserverCLI", "BMLTDemoServer", "BMLTKit", "CaptureReplay", "LoopbackHTTPServer"], path: "Tests/SamplesTests"),
     ],
     swiftLanguageModes: [.v6]
 )
