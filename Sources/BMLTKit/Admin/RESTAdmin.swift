@@ -84,7 +84,7 @@ struct RESTAdmin: AdminInterface {
         }
         let current = try await read(meetingID)
         var draft = current.editable()
-        draft.revert(toBefore: change)
+        draft.takeBeforeImage(of: change)
         draft.id = meetingID
         let meeting = AdminFormats.aligned(draft, formats: formats)
         try await write("PUT", meetingID, body: WireRESTMeeting.body(meeting, formats: formats, defaultDuration: info.defaultDuration))

@@ -58,18 +58,33 @@ public struct BMLTMeetingDraft: Sendable, Hashable, Codable {
         meeting.formatIDs = formats.map(\.id)
     }
 
-    /// Puts back the values the change replaced, for every field that change recorded (fields it did not record
-    /// keep their current values). Local only: save the draft to apply it.
+    /// Puts back the values the change replaced: every field whose value differs between the change's before- and
+    /// after-image (all of the before-image for a deletion). Fields the change did not alter keep their current
+    /// values, local edits included. Local only: save the draft to apply it.
     public mutating func revert(toBefore change: BMLTChange) {
         guard let before = change.before else { return }
-        let recorded = WireMeetingFieldTable.keys(before, change.after).filter { key in
+        apply(before, keys: WireMeetingFieldTable.keys(before, change.after).filter { key in
+            let old = WireMeetingFieldTable.value(key, of: before)
+            guard let after = change.after else { return old != nil }
+            return old != WireMeetingFieldTable.value(key, of: after)
+        })
+    }
+
+    /// Takes every field the change's images hold from its before-image (what the server's own rollback does:
+    /// the meeting as it was, also where later changes touched fields this change did not).
+    mutating func takeBeforeImage(of change: BMLTChange) {
+        guard let before = change.before else { return }
+        apply(before, keys: WireMeetingFieldTable.keys(before, change.after).filter { key in
             WireMeetingFieldTable.value(key, of: before) != nil
                 || change.after.map { WireMeetingFieldTable.value(key, of: $0) != nil } == true
-        }
-        for key in recorded where key != "id_bigint" && key != "root_server_uri" {
+        })
+    }
+
+    private mutating func apply(_ before: BMLTMeeting, keys: [String]) {
+        for key in keys where key != "id_bigint" && key != "root_server_uri" {
             WireMeetingFieldTable.set(key, WireMeetingFieldTable.value(key, of: before), in: &meeting)
         }
-        if recorded.contains("formats") || recorded.contains("format_shared_id_list") {
+        if keys.contains("formats") || keys.contains("format_shared_id_list") {
             meeting.formats = before.formats
             meeting.formatKeys = before.formatKeys
             meeting.formatIDs = before.formatIDs
