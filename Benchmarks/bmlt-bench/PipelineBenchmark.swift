@@ -21,7 +21,7 @@ enum PipelineBenchmark {
     static func run() async {
         guard let server = try? LoopbackHTTPServer(recordsRequests: false, handler: { request in
             if request.path.hasSuffix("GetLangs.php") { return .json(languages) }
-            switch request.queryItems.first(where: { $0.name == "switcher" })?.value {
+            switch request.query("switcher") {
             case "GetServerInfo": return .json(serverInfo)
             case "GetServiceBodies": return .json(serviceBodies)
             case "GetFormats": return .json(formats)

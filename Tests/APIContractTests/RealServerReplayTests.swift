@@ -28,7 +28,7 @@ struct RealServerReplayTests {
         let request = connection.connect()
         #expect(connection.inFlightRequests.contains(request))
         let info = try await connection.validate()
-        while !connection.inFlightRequests.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
+        try await settle(connection)
 
         #expect(info.version == server.version)
         #expect(info.versionInt == server.versionInt)
@@ -58,7 +58,7 @@ struct RealServerReplayTests {
         #expect(connection.inFlightRequests.count == 3)
         first.cancel()
         connection.cancelAllRequests()
-        while !connection.inFlightRequests.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
+        try await settle(connection)
         #expect(outcomes.values == Array(repeating: "org.bmlt.kit.request.cancelled", count: 3))
         _ = try await connection.validate()
         #expect(connection.isValid)
@@ -115,7 +115,7 @@ struct RealServerReplay: Sendable, CustomStringConvertible {
                 }
                 return .respond(status: 200, headers: [:], body: languages)
             }
-            switch request.queryItems.first(where: { $0.name == "switcher" })?.value {
+            switch request.query("switcher") {
             case "GetServerInfo": return .respond(status: 200, headers: [:], body: replies.info)
             case "GetServiceBodies": return .respond(status: 200, headers: [:], body: replies.bodies)
             case "GetFormats": return .respond(status: 200, headers: [:], body: replies.formats)
@@ -123,6 +123,14 @@ struct RealServerReplay: Sendable, CustomStringConvertible {
             }
         }
     }
+}
+
+/// Waits until the connection has nothing in flight (each fire-and-forget call then has posted its outcome).
+@MainActor
+func settle(_ connection: BMLTConnection) async throws {
+    let deadline = Date().addingTimeInterval(30)
+    while !connection.inFlightRequests.isEmpty && Date() < deadline { try await Task.sleep(nanoseconds: 1_000_000) }
+    #expect(connection.inFlightRequests.isEmpty)
 }
 
 /// A thread-safe list of strings.

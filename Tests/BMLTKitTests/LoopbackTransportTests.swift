@@ -13,7 +13,7 @@ struct LoopbackTransportTests {
     /// Answers validation like a healthy 2.x server.
     nonisolated static func healthy(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Behavior {
         if request.path.hasSuffix("GetLangs.php") { return .json(SampleReplies.languages) }
-        switch request.queryItems.first(where: { $0.name == "switcher" })?.value {
+        switch request.query("switcher") {
         case "GetServerInfo": return .json(SampleReplies.serverInfo2x)
         case "GetServiceBodies": return .json(SampleReplies.serviceBodies)
         case "GetFormats": return .json(SampleReplies.formats)
@@ -101,7 +101,7 @@ struct LoopbackTransportTests {
     func oversizedBody() async throws {
         let big = Data(("[" + String(repeating: #"{"id":"1","name":"x"},"#, count: 50_000) + "{}]").utf8)
         let server = try LoopbackHTTPServer { request in
-            request.queryItems.first { $0.name == "switcher" }?.value == "GetServiceBodies"
+            request.query("switcher") == "GetServiceBodies"
                 ? .drip(status: 200, body: big, chunkSize: 64 * 1024, interval: 0) : Self.healthy(request)
         }
         defer { server.stop() }

@@ -41,7 +41,7 @@ struct WireBadInputTests {
         defer { other.stop() }
         let big = Data(("[" + String(repeating: #"{"id":"1","name":"x"},"#, count: 50_000) + "{}]").utf8)
         let server = try LoopbackHTTPServer { request in
-            guard mode.withLock({ $0 }), request.queryItems.first(where: { $0.name == "switcher" })?.value == "GetServiceBodies" else {
+            guard mode.withLock({ $0 }), request.query("switcher") == "GetServiceBodies" else {
                 return LoopbackTransportTests.healthy(request)
             }
             switch bad {

@@ -25,15 +25,14 @@ public enum LegacyAdminReplay {
         // What the server holds now: 2339 as captured or as modified; 2693 present, or deleted.
         let meeting2339 = ReplayState("captured"), meeting2693 = ReplayState("present")
         return try LoopbackHTTPServer { request in
-            let query = Dictionary(request.queryItems.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
             if request.path.hasSuffix("GetLangs.php") { return reply("json_GetLangs.json") }
             if request.path.contains("client_interface") {
-                switch query["switcher"] {
+                switch request.query("switcher") {
                 case "GetServerInfo": return reply("json_GetServerInfo.json")
                 case "GetServiceBodies": return reply("json_GetServiceBodies.json")
                 case "GetFormats": return reply("json_GetFormats_show_all.json")
                 case "GetSearchResults": return reply("json_GetSearchResults_meeting_ids.json")
-                case "GetChanges" where query["meeting_id"] == "2339": return reply("json_GetChanges_meeting_id.json")
+                case "GetChanges" where request.query("meeting_id") == "2339": return reply("json_GetChanges_meeting_id.json")
                 case "GetChanges":
                     // Captured after the restore (meeting_exists 1); while 2693 is deleted the server says 0.
                     let deleted = meeting2693.value == "deleted"
@@ -48,7 +47,7 @@ public enum LegacyAdminReplay {
                 }
             }
             let form = String(decoding: request.body, as: UTF8.self).split(separator: "&")
-            let action = query["admin_action"] ?? form.first { $0.hasPrefix("admin_action=") }.map { String($0.dropFirst(13)) }
+            let action = request.query("admin_action") ?? form.first { $0.hasPrefix("admin_action=") }.map { String($0.dropFirst(13)) }
             if action == "login" {
                 let good = form.contains("c_comdef_admin_password=\(password)")
                 return reply(good ? "admin_json_login.txt" : "admin_json_login_bad_password.txt", "text/html; charset=UTF-8", cookie: good)
@@ -74,7 +73,7 @@ public enum LegacyAdminReplay {
                 return reply("admin_json_rollback_meeting_to_before_change.json")
             case "logout": return reply("admin_json_logout.txt", "text/html; charset=UTF-8")
             case "get_meetings":
-                if query["meeting_ids[]"] == "2339" {
+                if request.query("meeting_ids[]") == "2339" {
                     guard meeting2339.value == "modified" else { return reply("admin_json_get_meetings_ids.json") }
                     // The values admin_json_modify_meeting.json reports as new.
                     return edited("admin_json_get_meetings_ids.json") { value in

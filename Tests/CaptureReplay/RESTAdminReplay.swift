@@ -21,16 +21,15 @@ public enum RESTAdminReplay {
     public static func start() throws -> LoopbackHTTPServer {
         let meeting2 = ReplayState("114-meeting-2.json")
         return try LoopbackHTTPServer { request in
-            let query = Dictionary(request.queryItems.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
             let bearer = request.headers["authorization"] == "Bearer " + token
             switch (request.method, path(request)) {
             case ("GET", let read) where read.hasPrefix("client_interface/json"):
-                switch query["switcher"] {
+                switch request.query("switcher") {
                 case "GetServerInfo": return reply("001-GetServerInfo.json")
                 case "GetServiceBodies": return reply("004-GetServiceBodies.json")
                 case "GetFormats": return reply("003-GetFormats-show_all.json")
                 case "GetSearchResults": return reply("012-GetSearchResults-meeting_ids.json")
-                case "GetChanges": return reply(query["meeting_id"] == "2" ? "201-GetChanges-meeting_id-2.json" : "200-GetChanges-after-edits.json")
+                case "GetChanges": return reply(request.query("meeting_id") == "2" ? "201-GetChanges-meeting_id-2.json" : "200-GetChanges-after-edits.json")
                 default: return .json("[]")
                 }
             case ("POST", "api/v1/auth/token"):

@@ -228,6 +228,8 @@ extension LoopbackHTTPServer.Behavior {
 extension LoopbackHTTPServer.Request {
     /// The query items of the target, percent-decoded.
     public var queryItems: [URLQueryItem] { URLComponents(string: target)?.queryItems ?? [] }
+    /// The value of the first query item named `name` (e.g. "switcher", "meeting_ids[]").
+    public func query(_ name: String) -> String? { queryItems.first { $0.name == name }?.value }
     /// The path without the query.
     public var path: String { URLComponents(string: target)?.path ?? target }
 }

@@ -63,7 +63,7 @@ struct SpinnerTerminalTests {
         let server = try LoopbackHTTPServer { request in
             Thread.sleep(forTimeInterval: delay)
             if request.path.hasSuffix("GetLangs.php") { return .json(#"{"languages":[{"key":"en","name":"English","default":true}]}"#) }
-            switch request.queryItems.first(where: { $0.name == "switcher" })?.value {
+            switch request.query("switcher") {
             case "GetServerInfo": return .json(#"[{"version":"3.1.2","versionInt":"3001002","langs":"en","nativeLang":"en","semanticAdmin":"1"}]"#)
             case "GetServiceBodies": return .json(#"[{"id":"1","parent_id":"0","name":"Region"}]"#)
             case "GetFormats": return .json(#"[{"key_string":"O","name_string":"Open","id":"1","lang":"en"}]"#)

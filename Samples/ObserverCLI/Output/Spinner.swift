@@ -12,7 +12,7 @@ import Darwin
 final class Spinner {
     private var indicator: BMLTProgressIndicator?
     private var ticker: Task<Void, Never>?
-    private let output: Int32
+    private let output: FileHandle
     static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     /// Whether standard error is a terminal.
@@ -24,7 +24,7 @@ final class Spinner {
     /// A spinner drawn on `output` (standard error by default) while the connection is busy; `enabled` defaults
     /// to whether `output` is a terminal.
     init(connection: BMLTConnection, output: Int32 = STDERR_FILENO, enabled: Bool? = nil) {
-        self.output = output
+        self.output = FileHandle(fileDescriptor: output, closeOnDealloc: false)
         guard enabled ?? Self.isTerminal(output) else { return }
         indicator = BMLTProgressIndicator(connection: connection, startDelay: 0.15, stopDelay: 0.1) { [weak self] visible in
             visible ? self?.start() : self?.stop()
@@ -61,7 +61,7 @@ final class Spinner {
     }
 
     private func write(_ text: String) {
-        FileHandle(fileDescriptor: output, closeOnDealloc: false).write(Data(text.utf8))
+        output.write(Data(text.utf8))
     }
 
     /// Writes a message to standard error.
