@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .library(name: "BMLTKit", targets: ["BMLTKit"]),
         .executable(name: "bmlt-observer", targets: ["bmlt-observer"]),
+        // The embedded demo root server, for SwiftUI previews, tests and offline demos.
+        .library(name: "BMLTDemoServer", targets: ["BMLTDemoServer"]),
+        .executable(name: "bmlt-host-app", targets: ["bmlt-host-app"]),
     ],
     targets: [
         .target(name: "BMLTKit", path: "Sources/BMLTKit"),
@@ -15,6 +18,9 @@ let package = Package(
         // The sample observer CLI: argument table, printing, spinner. Thin `main` in bmlt-observer.
         .target(name: "ObserverCLI", dependencies: ["BMLTKit", "BMLTDemoServer"], path: "Samples/ObserverCLI"),
         .executableTarget(name: "bmlt-observer", dependencies: ["ObserverCLI"], path: "Samples/bmlt-observer"),
+        // The host-app samples: an async main and a dispatchMain() program (run by HostAppProcessTests).
+        .executableTarget(name: "bmlt-host-app", dependencies: ["BMLTKit", "BMLTDemoServer"], path: "Samples/HostApp/bmlt-host-app"),
+        .executableTarget(name: "bmlt-host-app-dispatch", dependencies: ["BMLTKit", "BMLTDemoServer"], path: "Samples/HostApp/bmlt-host-app-dispatch"),
         // A real HTTP server on 127.0.0.1 for tests and benchmarks (redirects, drips, dropped connections).
         .target(name: "LoopbackHTTPServer", path: "Tests/LoopbackHTTPServer"),
         // The benchmark executable: swift run -c release bmlt-bench

@@ -7,99 +7,185 @@ import Foundation
 ///
 /// Exit codes: 0 success, 1 server or operation failure, 2 usage error.
 public enum ObserverCLI {
+    /// The program's own version: BMLTKit's, from its one source (`BMLTKitVersion.current`).
+    ///
+    /// ```swift
+    /// print(ObserverCLI.version)   // bmlt-observer 1.0.0 (BMLTKit 1.0.0)
+    /// ```
+    public static var version: String { "bmlt-observer \(BMLTKitVersion.current) (BMLTKit \(BMLTKitVersion.current))" }
+
     /// The grammar: global options and commands.
     public static let parser = ArgumentParser(
         globalOptions: [
             .value("server", "URL", "a root server URL (default: the embedded offline demo server)"),
-            .flag("json", "print one JSON object per notification (for jq)"),
+            .flag("json", "print one JSON object per line: each notification and the command's result, with their records"),
             .flag("insecure", "allow http:// to hosts other than loopback"),
-            .value("timeout", "SECONDS", "seconds to wait for each request (default 30)"),
+            .value("timeout", "SECONDS", "the most one request may take in all (given: no retries; default 30 s a try, 2 retries)"),
+            .flag("verbose", "print each HTTP request on stderr (method, URL without secrets, status, time)", short: "v"),
             .flag("no-spinner", "never draw the progress spinner"),
+            .flag("version", "print the version and exit"),
         ],
         commands: CommandCatalog.specs,
         defaultCommand: "info"
     )
 
-    /// Runs the program with `arguments` (without the program name) and returns the exit code.
+    /// Runs the program with `arguments` (without the program name) and returns the exit code. `output` is
+    /// where it writes (standard output and error unless a test passes its own).
+    ///
+    /// ```swift
+    /// let status = await ObserverCLI.run(["search", "--near", "44.9,-93.2", "--format", "O"])
+    /// ```
     @MainActor
-    public static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
+    public static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+                           output io: CLIOutput = .standard) async -> Int32 {
         let commandLine: ParsedCommandLine
         do {
             commandLine = try parser.parse(arguments)
         } catch {
-            Spinner.writeError("bmlt-observer: \(error.message)\nRun 'bmlt-observer --help' for usage.\n")
+            io.error("bmlt-observer: \(error.message)\nRun 'bmlt-observer help' for usage.\n")
             return 2
         }
+        if commandLine.flag("version") {
+            io.line(version)
+            return 0
+        }
         if commandLine.command == "help" {
-            print(parser.help(for: commandLine.positionals.first, program: "bmlt-observer"))
+            let topic = commandLine.positionals.first
+            guard topic == nil || parser.knows(topic!) else {
+                io.error("bmlt-observer: no command '\(topic!)'. Run 'bmlt-observer help' for the list.\n")
+                return 2
+            }
+            for line in parser.help(for: topic, program: "bmlt-observer").split(separator: "\n", omittingEmptySubsequences: false) {
+                io.line(String(line))
+            }
             return 0
         }
         guard let command = CommandCatalog.command(named: commandLine.command) else {
-            Spinner.writeError("bmlt-observer: '\(commandLine.command)' is not implemented\n")
+            io.error("bmlt-observer: '\(commandLine.command)' is not implemented\n")
             return 2
         }
 
         var configuration = BMLTConfiguration()
         configuration.allowsInsecureHTTP = commandLine.flag("insecure")
-        if let timeout = commandLine.value("timeout") {
-            guard let seconds = Double(timeout), seconds > 0 else {
-                Spinner.writeError("bmlt-observer: --timeout needs a number of seconds\n")
+        var timeout: Double?
+        if let text = commandLine.value("timeout") {
+            guard let seconds = Double(text), seconds > 0 else {
+                io.error("bmlt-observer: --timeout needs a number of seconds\n")
                 return 2
             }
+            // --timeout is the whole budget of a request: one try of at most that long, no retries after it.
             configuration.timeout = seconds
+            configuration.retryPolicy = .none
+            timeout = seconds
         }
+        if commandLine.flag("verbose") {
+            configuration.logLevel = .requests
+            configuration.logHandler = { _, line in io.error("bmlt-observer: \(line)\n") }
+        }
+        // The demo banner goes to stderr with the first notification, so a usage error is not preceded by it.
+        let banner = Banner()
         let rootURL: URL
         if let server = commandLine.value("server") {
-            guard let url = URL(string: server) else {
-                Spinner.writeError("bmlt-observer: --server needs a URL\n")
+            guard let url = URL(string: server), url.scheme != nil else {
+                io.error("bmlt-observer: --server needs a URL such as https://example.org/main_server\n")
                 return 2
             }
             rootURL = url
         } else {
             rootURL = BMLTDemoServer.rootURL
             configuration.urlSessionConfiguration = BMLTDemoServer.sessionConfiguration()
-            if !commandLine.flag("json") {
-                print("Using the embedded DEMO root server (demo data written for BMLTKit, not real meetings). Use --server URL for a real one.")
-            }
+            banner.text = "Using the embedded DEMO root server (demo data written for BMLTKit, not real meetings). Use --server URL for a real one.\n"
         }
 
         let connection = BMLTConnection(rootServerURL: rootURL, configuration: configuration)
+        let json = commandLine.flag("json")
         let spinner = Spinner(connection: connection, enabled: !commandLine.flag("no-spinner") && Spinner.isTerminal)
-        let printer = NotificationPrinter(connection: connection, json: commandLine.flag("json")) { line in
+        let printer = NotificationPrinter(connection: connection, json: json, timeout: timeout) { line in
             spinner.clearLine()
-            print(line)
+            banner.show(io)
+            io.line(line)
         }
         defer {
             spinner.finish()
             printer.stop()
         }
         let context = CommandContext(connection: connection, commandLine: commandLine, environment: environment,
-                                     json: commandLine.flag("json"))
+                                     json: json, io: io, timeout: timeout, clearSpinner: { spinner.clearLine() })
         do {
             try await command.run(context)
             return 0
         } catch let error as UsageError {
-            Spinner.writeError("bmlt-observer: \(error.message)\nRun 'bmlt-observer \(commandLine.command) --help' for usage.\n")
+            spinner.clearLine()
+            io.error("bmlt-observer: \(error.message)\nRun 'bmlt-observer help \(commandLine.command)' for usage.\n")
             return 2
         } catch {
-            // The failure has already been printed as a notification; say it once more on stderr for scripts.
-            Spinner.writeError("bmlt-observer: \((error as? BMLTError)?.localizedDescription ?? String(describing: error))\n")
+            // The one place a failure is said in words (the notification line names only its kind).
+            spinner.clearLine()
+            io.error("bmlt-observer: \(ErrorWords.sentence(error, timeout: timeout))\n")
             return 1
         }
     }
 }
 
-/// What a command gets to work with.
+/// What a command gets to work with, and the one way it prints: `output` for lines a person reads, `result`
+/// for the record `--json` prints, `note` for everything that is neither (standard error).
 @MainActor
 struct CommandContext {
     let connection: BMLTConnection
     let commandLine: ParsedCommandLine
     let environment: [String: String]
     let json: Bool
+    let io: CLIOutput
+    /// `--timeout`, when given.
+    let timeout: Double?
+    let clearSpinner: @MainActor () -> Void
 
-    /// Prints a result line (stdout), unless `--json` asked for notifications only.
+    /// Whether the embedded demo server is in use (no `--server`).
+    var isDemo: Bool { commandLine.value("server") == nil }
+
+    /// The server's distance unit, once validated.
+    var distanceUnit: BMLTDistanceUnit? { connection.serverInfo?.distanceUnits }
+
+    /// Prints a result line (stdout), unless `--json` asked for records.
     func output(_ line: String) {
-        if !json { print(line) }
+        guard !json else { return }
+        clearSpinner()
+        io.line(line)
+    }
+
+    /// With `--json`, prints the command's result: `{"event":"result","command":…, …fields}` on one line.
+    func result(_ fields: [String: Any]) {
+        guard json else { return }
+        var object = fields
+        object["event"] = "result"
+        object["command"] = commandLine.command
+        clearSpinner()
+        io.line(JSONRecords.line(object))
+    }
+
+    /// A line on standard error (status, prompts, heartbeats): never mixed into the results.
+    func note(_ text: String) {
+        clearSpinner()
+        io.error(text + "\n")
+    }
+
+    /// The value of a `--limit`-style option: a usage error unless a whole number above 0. Without it, `value`
+    /// for people and everything for `--json`.
+    func limit(_ option: String = "limit", default value: Int) throws -> Int {
+        guard let text = commandLine.value(option) else { return json ? .max : value }
+        guard let number = Int(text), number > 0 else { throw UsageError("--\(option) needs a whole number above 0") }
+        return number
+    }
+}
+
+/// A line for standard error, written once, the first time `show` is called.
+@MainActor
+private final class Banner {
+    var text: String?
+    func show(_ io: CLIOutput) {
+        guard let text else { return }
+        self.text = nil
+        io.error(text)
     }
 }
 
@@ -107,4 +193,9 @@ struct CommandContext {
 struct Command: Sendable {
     let spec: CommandSpec
     let run: @MainActor @Sendable (CommandContext) async throws -> Void
+}
+
+/// "(first 20 of 324 shown)" when a limit cut the list, else "".
+func shownNote(_ count: Int, limit: Int) -> String {
+    count > limit ? " (first \(limit) of \(count) shown)" : ""
 }

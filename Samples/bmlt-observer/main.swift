@@ -2,5 +2,6 @@
 import Foundation
 import ObserverCLI
 
+let interrupt = ObserverCLI.clearLineOnInterrupt()
 let status = await ObserverCLI.run(Array(CommandLine.arguments.dropFirst()))
-exit(status)
+withExtendedLifetime(interrupt) { exit(status) }

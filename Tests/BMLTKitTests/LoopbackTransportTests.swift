@@ -35,7 +35,7 @@ struct LoopbackTransportTests {
         let connection = connection(server)
         let info = try await connection.validate()
         #expect(info.version == "2.16.4")
-        #expect(server.requests.first?.headers["user-agent"] == "BMLTKit/1.0")
+        #expect(server.requests.first?.headers["user-agent"] == "BMLTKit/\(BMLTKitVersion.current)")
     }
 
     @Test("a redirect to another host is followed without Authorization or Cookie")

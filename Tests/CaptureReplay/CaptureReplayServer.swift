@@ -67,8 +67,9 @@ public enum CaptureReplayServer {
         let text = (try? String(contentsOf: FixtureCaptures.root.appendingPathComponent(folder).appendingPathComponent("index.md"),
                                 encoding: .utf8)) ?? ""
         return text.split(separator: "\n").compactMap { line -> Recorded? in
-            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `")) }
-            guard cells.count > 3, cells[1] == "GET", cells[0].hasSuffix(".json") else { return nil }
+            var cells = line.split(separator: "|").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `")) }
+            if cells.count > 4, cells[2] == "GET", cells[1] != "GET" { cells.remove(at: 1) }  // aggregator-4x: a "server" column
+            guard cells.count > 3, cells[1] == "GET", cells[0].hasSuffix(".json"), !cells[0].contains("root410") else { return nil }
             var target = cells[2]
             if let range = target.range(of: "/main_server") { target = String(target[range.upperBound...]) }
             let (path, query) = split(target)

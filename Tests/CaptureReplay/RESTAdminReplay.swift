@@ -1,25 +1,32 @@
 import Foundation
 import LoopbackHTTPServer
 
-/// The 3.1.2 server's replies: semantic reads and `/api/v1` by method and path, the meeting's state following the writes.
+/// The 3.1.2 (`rootserver-3x`) or 4.1.0 (`rootserver-4x`) server's replies: semantic reads and `/api/v1` by method
+/// and path, the meeting's state following the writes.
 public enum RESTAdminReplay {
-    /// The password the captures were made with.
+    /// The password the captures were made with (both servers).
     public static let password = "CoreysGoryStory"
-    /// The bearer token of the captured login.
+    /// The bearer token of the captured 3.1.2 login.
     public static let token = "3|mQ5IhaaN52kHdUnxiD0GpdGWTmC8jH0xgo7yjIEee6a01ac2"
+
+    /// The bearer token of a folder's captured login (file 101).
+    public static func token(_ folder: String) -> String {
+        let object = (try? JSONSerialization.jsonObject(with: FixtureCaptures.body(folder, "101-auth-token-serveradmin.json"))) as? [String: Any]
+        return object?["access_token"] as? String ?? token
+    }
 
     /// The path after `/main_server/`.
     public static func path(_ request: LoopbackHTTPServer.Request) -> String {
         request.path.replacingOccurrences(of: "/main_server/", with: "")
     }
 
-    static func reply(_ file: String, _ status: Int = 200) -> LoopbackHTTPServer.Behavior {
-        .respond(status: status, headers: ["Content-Type": "application/json"], body: FixtureCaptures.body("rootserver-3x", file))
-    }
-
-    /// Starts a loopback server that answers as the captured server did, following the writes.
-    public static func start() throws -> LoopbackHTTPServer {
+    /// Starts a loopback server that answers as the captured server of `folder` did, following the writes.
+    public static func start(folder: String = "rootserver-3x") throws -> LoopbackHTTPServer {
         let meeting2 = ReplayState("114-meeting-2.json")
+        let token = token(folder)
+        @Sendable func reply(_ file: String, _ status: Int = 200) -> LoopbackHTTPServer.Behavior {
+            .respond(status: status, headers: ["Content-Type": "application/json"], body: FixtureCaptures.body(folder, file))
+        }
         return try LoopbackHTTPServer { request in
             let bearer = request.headers["authorization"] == "Bearer " + token
             switch (request.method, path(request)) {
@@ -40,7 +47,7 @@ public enum RESTAdminReplay {
             case ("POST", "api/v1/auth/refresh"): return reply("102-auth-refresh.json")
             case ("POST", "api/v1/auth/logout"): return .respond(status: 200, headers: ["Content-Type": "text/html; charset=UTF-8"], body: Data())
             case ("GET", "api/v1/users/1"):
-                let users = (try? JSONSerialization.jsonObject(with: FixtureCaptures.body("rootserver-3x", "150-users.json"))) as? [[String: Any]]
+                let users = (try? JSONSerialization.jsonObject(with: FixtureCaptures.body(folder, "150-users.json"))) as? [[String: Any]]
                 let admin = users?.first { ($0["id"] as? Int) == 1 } ?? [:]
                 return .respond(status: 200, headers: [:], body: (try? JSONSerialization.data(withJSONObject: admin)) ?? Data())
             case ("GET", "api/v1/servicebodies"): return reply("140-servicebodies.json")

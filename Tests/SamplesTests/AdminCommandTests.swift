@@ -27,16 +27,34 @@ extension DemoServerSuites {
             return id
         }
 
+        @Test("admin create / edit of a draft the server would refuse: each problem with the option to use, exit 2, nothing saved")
+        func problemsBeforeSending() async throws {
+            let name = "CLI problem meeting \(UUID().uuidString.prefix(8))"
+            let create = await observe(["admin", "create", "--service-body", "1005", "--name", name, "--weekday", "tue",
+                                        "--start", "19:00", "--at", "41.0,-74.0", "--town", "Goshen", "--state", "NY"])
+            #expect(create.status == 2)
+            #expect(create.errors.contains("location_street: In-person meetings must have a street address. (use --street)"), "\(create.errors)")
+            #expect(try await meetingID(named: name) == nil)
+
+            let virtual = await observe(["admin", "create", "--service-body", "1005", "--name", name, "--weekday", "tue",
+                                         "--start", "19:00", "--at", "41.0,-74.0", "--venue", "virtual"])
+            #expect(virtual.status == 2)
+            #expect(virtual.errors.contains("(use --link)") && virtual.errors.contains("(use --phone)"), "\(virtual.errors)")
+        }
+
         @Test("login, create, edit, delete, restore, rollback, logout on a meeting of its own")
         func lifecycle() async throws {
             #expect(await run(["admin", "login"]) == 0)
             let name = "CLI test meeting \(UUID().uuidString.prefix(8))"
             #expect(await run(["admin", "create", "--service-body", "1005", "--name", name, "--weekday", "tue", "--start", "19:00",
-                               "--duration", "60", "--at", "41.0,-74.0"]) == 0)
+                               "--duration", "60", "--at", "41.0,-74.0", "--street", "1 Main St", "--town", "Goshen", "--state", "NY"]) == 0)
             let id = try #require(try await meetingID(named: name))
+            let refused = await observe(["admin", "edit", String(id), "--venue", "virtual"])
+            #expect(refused.status == 2 && refused.errors.contains("virtual_meeting_link: ") && refused.errors.contains("(use --link)"),
+                    "\(refused.errors)")
             #expect(await run(["admin", "edit", String(id), "--comments", "edited by the CLI test"]) == 0)
             #expect(await run(["admin", "rollback", String(id)]) == 0)
-            #expect(await run(["admin", "delete", String(id)]) == 0)
+            #expect(await run(["admin", "delete", String(id), "--yes"]) == 0)
             #expect(await run(["admin", "restore", String(id)]) == 0)
             #expect(await run(["admin", "logout"]) == 0)
         }

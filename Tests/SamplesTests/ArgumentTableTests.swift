@@ -71,6 +71,27 @@ struct ArgumentTableTests {
         #expect(parser.help(program: "bmlt-observer").contains("admin login"))
     }
 
+    @Test("help [COMMAND] with one- and two-word commands; a group's help lists its sub-commands")
+    func helpCommand() throws {
+        #expect(try parser.parse(["help"]) == ParsedCommandLine(command: "help", options: [:], positionals: []))
+        #expect(try parser.parse(["help", "search"]).positionals == ["search"])
+        #expect(try parser.parse(["help", "admin", "login"]).positionals == ["admin login"])
+        #expect(try parser.parse(["admin", "--help"]).positionals == ["admin"])
+        #expect(parser.knows("admin") && parser.knows("admin delete") && !parser.knows("adm"))
+        let group = parser.help(for: "admin", program: "p")
+        #expect(group.contains("  admin login") && group.contains("  admin delete") && !group.contains("  search"))
+    }
+
+    @Test("a short flag: -v is --verbose")
+    func shortFlag() throws {
+        let table = ArgumentParser(globalOptions: [.flag("verbose", "log", short: "v")], commands: [CommandSpec("info", "info")],
+                                   defaultCommand: "info")
+        #expect(try table.parse(["-v", "info"]).flag("verbose"))
+        #expect(try table.parse(["info", "-v"]).flag("verbose"))
+        #expect(table.help(program: "p").contains("-v, --verbose"))
+        #expect(throws: UsageError.self) { try table.parse(["-x"]) }
+    }
+
     @Test("the real program's table parses its own commands")
     func realTable() throws {
         let line = try ObserverCLI.parser.parse(["--json"])

@@ -54,7 +54,7 @@ extension DemoServerSuites {
                                                             to: [1: renamed, 3: BMLTMeeting(id: 3, serviceBodyID: 1, name: "Fresh")])
             #expect(lines.count == 3)
             #expect(lines[0].hasPrefix("+ ") && lines[0].contains("Fresh") && lines[1].hasPrefix("- ") && lines[1].contains("Gone"))
-            #expect(lines[2] == "~ #1 New Hope: meeting_name: Hope → New Hope")
+            #expect(lines[2] == "~ #1 New Hope: name: Hope → New Hope")
         }
 
         @Test("missing positionals and bad dates exit 2", arguments: [["field-values"], ["naws"], ["changes", "--from", "yesterday"],

@@ -39,6 +39,22 @@ struct RealServerCommandTests {
         if arguments[0] == "changes" { #expect(switchers.last == "GetChanges") }
     }
 
+    @Test("--json search and formats against the real 2.16.6 replies: meeting and format records jq can use")
+    func jsonRecords() async throws {
+        let http = try CaptureReplayServer.start(folder: "rootserver")
+        defer { http.stop() }
+        let server = http.baseURL.appendingPathComponent("main_server").absoluteString
+        let search = await observe(["--server", server, "--json", "search", "--service-body", "1002", "--weekday", "mon"])
+        #expect(search.status == 0 && search.objects.allSatisfy { $0 != nil })
+        let meetings = try #require(search.result?["meetings"] as? [[String: Any]])
+        #expect(!meetings.isEmpty && meetings.allSatisfy { $0["serviceBodyID"] as? Int == 1002 && $0["weekday"] as? String == "Monday" })
+        #expect(meetings.allSatisfy { $0["distance"] == nil }, "no distance without --near")
+        let formats = await observe(["--server", server, "--json", "formats"])
+        let records = try #require(formats.result?["formats"] as? [[String: Any]])
+        #expect(records.count > 10 && records.allSatisfy { $0["key"] is String && $0["id"] is Int })
+        #expect(!search.errors.contains("DEMO"), "no demo banner with --server")
+    }
+
     @Test("info (validation and today's first meetings) over the legacy replay: exit 0")
     func info() async throws {
         let http = try LegacyAdminReplay.start()

@@ -29,15 +29,17 @@ public struct OptionSpec: Sendable, Equatable {
     public let help: String
     /// Whether the option may be given more than once.
     public let repeats: Bool
+    /// A one-letter form, if any: `.flag("verbose", "log requests", short: "v")` also accepts `-v`.
+    public var short: Character? = nil
 
     /// An option taking a value.
     public static func value(_ name: String, _ valueName: String, _ help: String, repeats: Bool = false) -> OptionSpec {
         OptionSpec(name: name, valueName: valueName, help: help, repeats: repeats)
     }
 
-    /// A flag.
-    public static func flag(_ name: String, _ help: String) -> OptionSpec {
-        OptionSpec(name: name, valueName: nil, help: help, repeats: false)
+    /// A flag (`short`: its one-letter form).
+    public static func flag(_ name: String, _ help: String, short: Character? = nil) -> OptionSpec {
+        OptionSpec(name: name, valueName: nil, help: help, repeats: false, short: short)
     }
 }
 
@@ -86,18 +88,28 @@ public struct ArgumentParser: Sendable {
         self.defaultCommand = defaultCommand
     }
 
-    /// Parses `arguments` (without the program name). `--help` anywhere yields the command "help" with the
-    /// command asked about as its positional.
+    /// Parses `arguments` (without the program name). `--help` anywhere, or `help [COMMAND]` first, yields the
+    /// command "help" with the command asked about as its positional.
     public func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommandLine {
         var words = arguments[...]
         var options: [String: [String]] = [:]
         var positionals: [String] = []
         var commandWords: [String] = []
         var wantsHelp = false
+        var helpTopic: [String] = []
 
-        while let word = words.popFirst() {
+        while var word = words.popFirst() {
+            if word.count == 2, word.hasPrefix("-"), word != "-h",
+               let spec = globalOptions.first(where: { $0.short == word.last }) {
+                word = "--" + spec.name
+            }
             if word == "--help" || word == "-h" {
                 wantsHelp = true
+            } else if !word.hasPrefix("-"), commandWords.isEmpty, positionals.isEmpty, helpTopic.isEmpty, word == "help", !wantsHelp {
+                wantsHelp = true
+                helpTopic = [""]
+            } else if !word.hasPrefix("-"), !helpTopic.isEmpty {
+                helpTopic.append(word)
             } else if word.hasPrefix("--") {
                 var name = String(word.dropFirst(2))
                 var inlineValue: String?
@@ -129,7 +141,8 @@ public struct ArgumentParser: Sendable {
             }
         }
         if wantsHelp {
-            return ParsedCommandLine(command: "help", options: options, positionals: commandWords.isEmpty ? [] : [commandWords.joined(separator: " ")])
+            let topic = helpTopic.count > 1 ? Array(helpTopic.dropFirst()) : commandWords
+            return ParsedCommandLine(command: "help", options: options, positionals: topic.isEmpty ? [] : [topic.joined(separator: " ")])
         }
         let name = commandWords.isEmpty ? defaultCommand : commandWords.joined(separator: " ")
         guard let command = commands.first(where: { $0.name == name }) else {
@@ -153,12 +166,18 @@ public struct ArgumentParser: Sendable {
         return commands.contains { $0.name == candidate || $0.name.hasPrefix(candidate + " ") } ? words + [word] : nil
     }
 
-    /// The help text: the usage line, the commands, and (for one command) its options.
+    /// Whether `name` is a command or the first word of some: `knows("admin")` and `knows("admin login")` are true.
+    public func knows(_ name: String) -> Bool {
+        commands.contains { $0.name == name || $0.name.hasPrefix(name + " ") }
+    }
+
+    /// The help text: the usage line, the commands, and (for one command) its options; for a group such as
+    /// `admin`, its sub-commands.
     public func help(for commandName: String? = nil, program: String) -> String {
         var lines: [String] = []
         func describe(_ options: [OptionSpec]) {
             for option in options {
-                let left = "  --\(option.name)" + (option.valueName.map { " \($0)" } ?? "")
+                let left = (option.short.map { "  -\($0), " } ?? "  ") + "--\(option.name)" + (option.valueName.map { " \($0)" } ?? "")
                 lines.append(left.padding(toLength: max(left.count + 2, 30), withPad: " ", startingAt: 0) + option.help)
             }
         }
@@ -173,8 +192,16 @@ public struct ArgumentParser: Sendable {
                 lines.append("options:")
                 describe(command.options)
             }
+        } else if let commandName, knows(commandName) {
+            lines.append("usage: \(program) [global options] \(commandName) <sub-command> [options]")
+            lines.append("")
+            lines.append("sub-commands (\(program) help \(commandName) <sub-command> for each):")
+            for command in commands where command.name.hasPrefix(commandName + " ") {
+                lines.append("  " + command.name.padding(toLength: 18, withPad: " ", startingAt: 0) + command.summary)
+            }
         } else {
             lines.append("usage: \(program) [global options] <command> [options]")
+            lines.append("       \(program) help [COMMAND]")
             lines.append("")
             lines.append("commands (default: \(defaultCommand)):")
             for command in commands {

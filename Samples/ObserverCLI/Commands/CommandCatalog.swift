@@ -8,6 +8,7 @@ enum CommandCatalog {
         ServerCommands.formats,
         ServerCommands.serviceBodies,
         SearchCommand.command,
+        RootServersCommand.command,
         ReadCommands.changes,
         ReadCommands.deleted,
         ReadCommands.fieldKeys,

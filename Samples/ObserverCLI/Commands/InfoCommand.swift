@@ -8,14 +8,17 @@ enum InfoCommand {
         run: { context in
             let info = try await context.connection.validate()
             printSummary(info, of: context.connection, context: context)
+            var record = JSONRecords.server(info, of: context.connection)
             var criteria = BMLTSearchCriteria()
             let today = BMLTWeekday(rawValue: Calendar(identifier: .gregorian).component(.weekday, from: Date())) ?? .sunday
             criteria.weekdays = [today]
             criteria.page = .init(size: 5, number: 1)
             let results = try await context.connection.meetings(matching: criteria)
+            record["today"] = results.meetings.map { JSONRecords.meeting($0) }
+            context.result(["server": record])
             context.output("")
-            context.output("The first meetings on \(today.name) (try: search --help):")
-            for meeting in results.meetings { context.output(MeetingLine.describe(meeting)) }
+            context.output("The first meetings on \(today.name) (try: bmlt-observer help search):")
+            for line in MeetingLine.lines(results.meetings) { context.output(line) }
         }
     )
 
@@ -29,18 +32,22 @@ enum InfoCommand {
         context.output("  distance unit  \(info.distanceUnits.rawValue)")
         context.output("  capabilities   " + describe(connection.capabilities))
         context.output("  formats        \(server.formats.count): " + server.formats.prefix(20).map(\.key).joined(separator: " ")
-                       + (server.formats.count > 20 ? " …" : ""))
+                       + (server.formats.count > 20 ? " …" + shownNote(server.formats.count, limit: 20) : ""))
         context.output("  service bodies \(server.serviceBodies.count)")
         for root in server.serviceBodyTree { ServerCommands.printNode(root, depth: 2, context: context) }
     }
 
     static func describe(_ capabilities: BMLTCapabilities) -> String {
+        let present = capabilityNames(capabilities)
+        return present.isEmpty ? "none" : present.joined(separator: ", ")
+    }
+
+    static func capabilityNames(_ capabilities: BMLTCapabilities) -> [String] {
         let names: [(BMLTCapabilities, String)] = [
             (.restAdmin, "REST admin"), (.legacyAdmin, "legacy admin"), (.contactMessages, "contact messages"),
             (.aggregator, "aggregator"), (.languageList, "GetLangs"), (.nawsExport, "NAWS export"),
             (.commaSeparatedParameters, "comma lists"),
         ]
-        let present = names.filter { capabilities.contains($0.0) }.map(\.1)
-        return present.isEmpty ? "none" : present.joined(separator: ", ")
+        return names.filter { capabilities.contains($0.0) }.map(\.1)
     }
 }

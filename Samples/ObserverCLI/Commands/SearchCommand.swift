@@ -7,8 +7,8 @@ enum SearchCommand {
         .value("weekday", "DAY", "sun…sat or 1–7 (1 = Sunday); repeat or comma-separate", repeats: true),
         .value("service-body", "ID", "service body id; repeat for several", repeats: true),
         .flag("recursive", "include the service bodies below those given"),
-        .value("format", "ID", "format id the meeting must have (all of them); repeat for several", repeats: true),
-        .flag("any-format", "meetings with any of the --format ids instead of all"),
+        .value("format", "KEY|ID", "a format key (O, BT…) or id the meeting must have (all of them); repeat for several", repeats: true),
+        .flag("any-format", "meetings with any of the --format formats instead of all"),
         .value("near", "LAT,LONG", "search around a point"),
         .value("radius", "DISTANCE", "with --near: e.g. 5mi, 8km, or nearest:10 (default nearest:10)"),
         .value("text", "TEXT", "text to look for in names and places"),
@@ -17,29 +17,35 @@ enum SearchCommand {
         .value("venue", "TYPE", "in-person, virtual or hybrid; repeat for several", repeats: true),
         .value("page", "N", "page number (with --page-size)"),
         .value("page-size", "N", "meetings per page"),
-        .value("limit", "N", "print at most N meetings (default 20)"),
+        .value("root-server", "ID", "aggregators: only this root server (see root-servers); repeat for several", repeats: true),
+        .value("limit", "N", "print at most N meetings (default 20; with --json all)"),
         .flag("meetings-only", "do not ask for the formats the meetings use (a smaller reply)"),
     ]
 
     static let command = Command(
         spec: CommandSpec("search", "search meetings (validates first) and print them", options: options),
         run: { context in
-            let criteria = try criteria(from: context.commandLine)
+            _ = try criteria(from: context.commandLine)           // usage errors before any request
+            let limit = try context.limit(default: 20)
             _ = try await context.connection.validate()
+            let criteria = try criteria(from: context.commandLine, formats: context.connection.server.formats)
+            if context.connection.capabilities.contains(.aggregator), !criteria.satisfiesAggregatorFilterRule {
+                throw UsageError(RootServersCommand.filterAdvice)
+            }
             let extent: BMLTSearchExtent = context.commandLine.flag("meetings-only") ? .meetingsOnly : .meetingsAndFormats
             let results = try await context.connection.meetings(matching: criteria, extent: extent)
-            let limit = Int(context.commandLine.value("limit") ?? "20") ?? 20
             printMeetings(results.meetings, limit: limit, context: context)
         }
     )
 
-    /// The criteria the flags describe; a `UsageError` for a flag value that makes no sense.
-    static func criteria(from line: ParsedCommandLine) throws -> BMLTSearchCriteria {
+    /// The criteria the flags describe; a `UsageError` for a flag value that makes no sense. `--format` keys are
+    /// looked up in `formats` (the server's); without them only ids are used (a syntax check before validating).
+    static func criteria(from line: ParsedCommandLine, formats known: [BMLTFormat]? = nil) throws -> BMLTSearchCriteria {
         var criteria = BMLTSearchCriteria()
         criteria.weekdays = Set(try line.values("weekday").map(weekday))
         criteria.serviceBodyIDs = try line.values("service-body").map { try integer($0, "--service-body") }
         criteria.includeChildServiceBodies = line.flag("recursive")
-        let formats = try line.values("format").map { try integer($0, "--format") }
+        let formats = try formatIDs(line.values("format"), known: known)
         if !formats.isEmpty { criteria.formats = line.flag("any-format") ? .any(of: formats) : .all(of: formats) }
         if let near = line.value("near") {
             let parts = near.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
@@ -54,12 +60,26 @@ enum SearchCommand {
         criteria.startsAfter = try line.value("starts-after").map { try time($0, "--starts-after") }
         criteria.startsBefore = try line.value("starts-before").map { try time($0, "--starts-before") }
         criteria.venueTypes = Set(try line.values("venue").map(venue))
+        criteria.rootServerIDs = try line.values("root-server").map { try integer($0, "--root-server") }
         if let size = line.value("page-size") {
             criteria.page = .init(size: try integer(size, "--page-size"), number: try integer(line.value("page") ?? "1", "--page"))
         } else if line.value("page") != nil {
             throw UsageError("--page needs --page-size")
         }
         return criteria
+    }
+
+    /// Format ids for `--format` values: ids as given, keys (`O`, `bt`) looked up among `known`. Without `known`,
+    /// keys are skipped (checked later against the server's formats).
+    static func formatIDs(_ values: [String], known: [BMLTFormat]?) throws -> [Int] {
+        try values.compactMap { text -> Int? in
+            if let id = Int(text), id >= 0 { return id }
+            guard let known else { return nil }
+            if let format = known.first(where: { $0.key == text }) ?? known.first(where: { $0.key.lowercased() == text.lowercased() }) {
+                return format.id
+            }
+            throw UsageError("--format: '\(text)' is neither a format key of this server nor an id (see: bmlt-observer formats)")
+        }
     }
 
     static func weekday(_ text: String) throws -> BMLTWeekday {
@@ -105,21 +125,38 @@ enum SearchCommand {
         throw UsageError("--radius: '\(radius)' is not like 5mi, 8km or nearest:10")
     }
 
+    /// The meetings found: lines with their columns aligned (and the distance on searches around a point), or
+    /// with `--json` one result record `{"meetings": […], "count": N, "shown": N}`.
     @MainActor
     static func printMeetings(_ meetings: [BMLTMeeting], limit: Int, context: CommandContext) {
+        let unit = context.distanceUnit
+        context.result(JSONRecords.limited(meetings, limit: limit, key: "meetings") { JSONRecords.meeting($0, unit: unit) })
         context.output("")
-        context.output("\(meetings.count) meeting\(meetings.count == 1 ? "" : "s")" + (meetings.count > limit ? " (first \(limit) shown)" : ""))
-        for meeting in meetings.prefix(limit) {
-            context.output(MeetingLine.describe(meeting))
+        context.output("\(meetings.count) meeting\(meetings.count == 1 ? "" : "s")" + shownNote(meetings.count, limit: limit))
+        let shown = Array(meetings.prefix(limit))
+        for (line, meeting) in zip(MeetingLine.lines(shown, unit: unit), shown) {
+            context.output(line + RootServersCommand.suffix(for: meeting, on: context.connection))
         }
     }
 }
 
-/// One line per meeting: day, time, name, place, formats.
+/// One line per meeting: id, day, time, distance (around a point), name, place, formats; columns aligned.
 enum MeetingLine {
-    static func describe(_ meeting: BMLTMeeting) -> String {
-        let day = meeting.weekday.map { String($0.name.prefix(3)) } ?? "???"
-        let time = meeting.startTime.map { BMLTTimeOfDay.twoDigits($0.hour) + ":" + BMLTTimeOfDay.twoDigits($0.minute) } ?? "--:--"
+    /// The meetings' lines, their id, time and distance columns aligned.
+    static func lines(_ meetings: [BMLTMeeting], unit: BMLTDistanceUnit? = nil) -> [String] {
+        let rows = meetings.map { meeting -> [String] in
+            let day = meeting.weekday.map { String($0.name.prefix(3)) } ?? "???"
+            let time = meeting.startTime.map(FieldWords.clock) ?? "--:--"
+            let distance = JSONRecords.distance(of: meeting, in: unit).map { String(format: "%.1f %@", $0.value, $0.unit.rawValue) }
+            return ["#\(meeting.id)", "\(day) \(time)"] + (distance.map { [$0] } ?? []) + [text(meeting)]
+        }
+        let hasDistance = rows.contains { $0.count == 4 }
+        let even = rows.map { hasDistance && $0.count == 3 ? [$0[0], $0[1], "", $0[2]] : $0 }
+        return Columns.lines(even, rightAligned: hasDistance ? [0, 2] : [0])
+    }
+
+    /// Name, venue, place and formats (formats cut at 8 with "…").
+    static func text(_ meeting: BMLTMeeting) -> String {
         let place = [meeting.locationText, meeting.municipality].compactMap { $0 }.joined(separator: ", ")
         let venue: String
         switch meeting.venueType {
@@ -127,9 +164,13 @@ enum MeetingLine {
         case .hybrid?: venue = " [hybrid]"
         default: venue = ""
         }
-        let keys = meeting.formatKeys.isEmpty ? "" : " (" + meeting.formatKeys.joined(separator: ",") + ")"
-        return "  #\(meeting.id)  \(day) \(time)  \(meeting.name)\(venue)" + (place.isEmpty ? "" : " — \(place)") + keys
+        let shown = meeting.formatKeys.prefix(8).joined(separator: ",") + (meeting.formatKeys.count > 8 ? ",…" : "")
+        let keys = meeting.formatKeys.isEmpty ? "" : " (" + shown + ")"
+        return meeting.name + venue + (place.isEmpty ? "" : " — \(place)") + keys
     }
+
+    /// One meeting on its own line (watch's additions and removals).
+    static func describe(_ meeting: BMLTMeeting) -> String { lines([meeting])[0] }
 }
 
 extension BMLTTimeOfDay {

@@ -7,14 +7,14 @@ enum ServerCommands {
         spec: CommandSpec("formats", "list the server's formats (key, id, name, type)"),
         run: { context in
             _ = try await context.connection.validate()
-            let formats = context.connection.server.formats
+            let formats = context.connection.server.formats.sorted { $0.key < $1.key }
+            context.result(["formats": formats.map(JSONRecords.format), "count": formats.count])
             context.output("")
             context.output("\(formats.count) formats")
-            for format in formats.sorted(by: { $0.key < $1.key }) {
-                let type = format.type.map { " [\($0.rawValue)]" } ?? ""
-                context.output("  " + format.key.padding(toLength: 6, withPad: " ", startingAt: 0)
-                               + String(format.id).padding(toLength: 6, withPad: " ", startingAt: 0) + format.name + type)
+            let rows = formats.map { format in
+                [format.key, "#\(format.id)", format.name + (format.type.map { " [\($0.rawValue)]" } ?? "")]
             }
+            for line in Columns.lines(rows) { context.output(line) }
         }
     )
 
@@ -23,6 +23,7 @@ enum ServerCommands {
         run: { context in
             _ = try await context.connection.validate()
             let server = context.connection.server
+            context.result(["serviceBodies": server.serviceBodies.map(JSONRecords.serviceBody), "count": server.serviceBodies.count])
             context.output("")
             context.output("\(server.serviceBodies.count) service bodies")
             for root in server.serviceBodyTree { printNode(root, depth: 1, context: context) }

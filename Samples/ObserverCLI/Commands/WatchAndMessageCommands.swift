@@ -4,49 +4,78 @@ import Foundation
 /// `watch` (repeat a search and print what changed between rounds) and `send-message` (to a meeting's contact).
 enum WatchAndMessageCommands {
     static let watch = Command(
-        spec: CommandSpec("watch", "repeat a search every N seconds and print meetings added, removed or changed",
+        spec: CommandSpec("watch", "repeat a search every N seconds and print only the meetings added, removed or changed (Ctrl-C stops)",
                           options: SearchCommand.options + [
                               .value("interval", "SECONDS", "seconds between rounds (default 60)"),
-                              .value("count", "N", "stop after N rounds (default: until interrupted)"),
+                              .value("count", "N", "stop after N rounds (default: until Ctrl-C)"),
+                              .value("heartbeat", "N", "a quiet line on stderr after N rounds without change (default 10; 0: never)"),
                           ]),
         run: { context in
             let line = context.commandLine
-            let criteria = try SearchCommand.criteria(from: line)
+            _ = try SearchCommand.criteria(from: line)
             guard let interval = Double(line.value("interval") ?? "60"), interval > 0 else {
                 throw UsageError("--interval needs a number of seconds")
             }
             let rounds = try line.value("count").map { try SearchCommand.integer($0, "--count") } ?? .max
+            let heartbeat = try SearchCommand.integer(line.value("heartbeat") ?? "10", "--heartbeat")
+            _ = try await context.connection.validate()
+            let criteria = try SearchCommand.criteria(from: line, formats: context.connection.server.formats)
             var previous: [Int: BMLTMeeting]?
+            var quietRounds = 0
             for round in 0..<rounds {
                 if round > 0 { try await Task.sleep(nanoseconds: UInt64(interval * 1e9)) }
                 let meetings = try await context.connection.meetings(matching: criteria, extent: .meetingsOnly).meetings
                 let current = Dictionary(meetings.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-                context.output("")
+                defer { previous = current }
                 guard let before = previous else {
-                    context.output("\(current.count) meetings; watching every \(Int(interval)) s")
-                    previous = current
+                    context.note("watching \(current.count) meetings every \(ErrorWords.number(interval)) s; "
+                                 + "only changes are printed. Press Ctrl-C to stop.")
                     continue
                 }
                 let report = differences(from: before, to: current)
-                context.output(report.isEmpty ? "no change" : report.joined(separator: "\n"))
-                previous = current
+                guard !report.isEmpty else {
+                    quietRounds += 1
+                    if heartbeat > 0, quietRounds % heartbeat == 0 {
+                        context.note("· \(quietRounds) rounds without change, \(current.count) meetings (Ctrl-C to stop)")
+                    }
+                    continue
+                }
+                quietRounds = 0
+                context.result(record(from: before, to: current, unit: context.distanceUnit))
+                context.output("")
+                for text in report { context.output(text) }
             }
         }
     )
 
-    /// One line per meeting added, removed or changed (with the fields that changed).
+    /// One line per meeting added, removed or changed (with the fields that changed, in people's words).
     static func differences(from before: [Int: BMLTMeeting], to after: [Int: BMLTMeeting]) -> [String] {
         var lines: [String] = []
         for id in after.keys.sorted() where before[id] == nil { lines.append("+ " + MeetingLine.describe(after[id]!)) }
         for id in before.keys.sorted() where after[id] == nil { lines.append("- " + MeetingLine.describe(before[id]!)) }
         for id in after.keys.sorted() {
             guard let old = before[id], let new = after[id], old != new else { continue }
-            var draft = old.editable()
-            draft.meeting = new
-            let fields = draft.changes.map { "\($0.key): \($0.before ?? "—") → \($0.after ?? "—")" }
+            let fields = fieldChanges(old, new).map(FieldWords.describe)
             lines.append("~ #\(id) \(new.name): " + (fields.isEmpty ? "changed" : fields.joined(separator: "; ")))
         }
         return lines
+    }
+
+    /// The `--json` record of one round's differences: `added` and `removed` meetings, `changed` with fields.
+    static func record(from before: [Int: BMLTMeeting], to after: [Int: BMLTMeeting], unit: BMLTDistanceUnit?) -> [String: Any] {
+        let added = after.keys.sorted().filter { before[$0] == nil }.map { JSONRecords.meeting(after[$0]!, unit: unit) }
+        let removed = before.keys.sorted().filter { after[$0] == nil }.map { JSONRecords.meeting(before[$0]!, unit: unit) }
+        let changed = after.keys.sorted().compactMap { id -> [String: Any]? in
+            guard let old = before[id], let new = after[id], old != new else { return nil }
+            return ["meeting": JSONRecords.meeting(new, unit: unit), "fields": fieldChanges(old, new).map(JSONRecords.fieldChange)]
+        }
+        return ["added": added, "removed": removed, "changed": changed]
+    }
+
+    private static func fieldChanges(_ old: BMLTMeeting, _ new: BMLTMeeting) -> [BMLTFieldChange] {
+        var draft = old.editable()
+        draft.meeting = new
+        return FieldWords.readable(draft.changes)
     }
 
     static let sendMessage = Command(
@@ -63,11 +92,12 @@ enum WatchAndMessageCommands {
             criteria.meetingIDs = [try SearchCommand.integer(text, "MEETING_ID")]
             _ = try await context.connection.validate()
             guard let meeting = try await context.connection.meetings(matching: criteria, extent: .meetingsOnly).meetings.first else {
-                throw BMLTError.notFound(message: "meeting \(text)")
+                throw CLIFailure("The server has no published meeting \(text).")
             }
             try await context.connection.messageContact(of: meeting, from: from, body: body)
             context.output("")
             context.output("Sent to the contact of #\(meeting.id) \(meeting.name)")
+            context.result(["sent": true, "meetingID": meeting.id])
         }
     )
 }

@@ -19,25 +19,26 @@ enum EventSummary {
         case .progressDidStop: return "idle"
         case .serverValidated(let isValid, let info, let error, _):
             if isValid, let info { return "valid: root server \(info.version)" }
-            return "INVALID: " + (error?.localizedDescription ?? "unknown reason")
+            return "INVALID: " + (error.map { ErrorWords.code($0) + " (see the message on stderr)" } ?? "unknown reason")
         case .meetingSearchResults(let meetings, _):
             let sample = meetings.prefix(3).map { "#\($0.id) \($0.name)" }.joined(separator: "; ")
             return "\(meetings.count) meeting\(meetings.count == 1 ? "" : "s")" + (sample.isEmpty ? "" : ": \(sample)\(meetings.count > 3 ? "; …" : "")")
         case .formatSearchResults(let formats, let isAllUsed, _):
             return "\(formats.count) format\(formats.count == 1 ? "" : "s")\(isAllUsed ? " (all used)" : ""): "
-                + formats.prefix(12).map(\.key).joined(separator: " ")
+                + formats.prefix(12).map(\.key).joined(separator: " ") + (formats.count > 12 ? " …" : "")
         case .changeListResults(let changes, _):
             let newest = changes.first.map { " newest: #\($0.id) \($0.type.rawValue.replacingOccurrences(of: "comdef_change_type_", with: "")) of meeting \($0.meetingID.map(String.init) ?? "?")" } ?? ""
             return "\(changes.count) change\(changes.count == 1 ? "" : "s")" + newest
         case .meetingSaved(let meeting, let fieldChanges, _):
-            return "meeting #\(meeting.id) saved: " + fieldChanges.map { "\($0.key) “\($0.before ?? "")” → “\($0.after ?? "")”" }.joined(separator: ", ")
+            return "meeting #\(meeting.id) saved: " + FieldWords.readable(fieldChanges).map(FieldWords.describe).joined(separator: "; ")
         case .meetingAdded(let meeting, _): return "meeting #\(meeting.id) added: \(meeting.name)"
         case .meetingDeleted(let id, _): return "meeting #\(id) deleted"
         case .messageSent(let sent, _): return sent ? "message sent" : "message not sent"
         case .adminLoginChanged(let isLoggedIn, _): return isLoggedIn ? "logged in" : "logged out"
         case .requestCancelled(let request): return "cancelled: \(request)"
         case .error(let error, let request):
-            return (request.map { "\($0.kind): " } ?? "") + error.localizedDescription
+            // Only the kind: the sentence is printed once, on standard error, in the CLI's words.
+            return (request.map { "\($0.kind): " } ?? "") + ErrorWords.code(error) + " (see the message on stderr)"
         case .serviceBodyResults(let bodies, _): return "\(bodies.count) service bodies"
         case .fieldKeyResults(let keys, _): return "\(keys.count) field keys"
         case .fieldValueResults(let key, let values, _): return "\(values.count) values of \(key)"
@@ -69,37 +70,69 @@ enum EventSummary {
         }
     }
 
-    /// The JSON object printed for `--json`: time, name, summary, request, and counts or ids of the payload.
-    static func json(for event: BMLTEvent, at date: Date) -> String {
+    /// The JSON object printed for `--json`: time, name, event (the short name), summary, request, and the
+    /// event's records (see `JSONRecords`).
+    @MainActor
+    static func json(for event: BMLTEvent, at date: Date, connection: BMLTConnection, timeout: Double? = nil) -> String {
         var object: [String: Any] = [
             "time": ISO8601DateFormatter().string(from: date),
             "name": event.notificationName.rawValue,
+            "event": shortName(event.notificationName),
             "summary": line(for: event),
         ]
         if let request = event.request {
             object["request"] = ["id": request.id.uuidString, "kind": request.kind.rawValue]
         }
+        let unit = connection.serverInfo?.distanceUnits
         switch event {
         case .serverValidated(let isValid, let info, let error, _):
             object["valid"] = isValid
-            if let info { object["version"] = info.version }
-            if let error { object["error"] = error.localizedDescription }
-        case .meetingSearchResults(let meetings, _): object["meetingIDs"] = meetings.map(\.id)
+            if let info {
+                object["version"] = info.version
+                object["server"] = JSONRecords.server(info, of: connection)
+            }
+            if let error {
+                object["error"] = ErrorWords.sentence(error, timeout: timeout)
+                object["errorCode"] = ErrorWords.code(error)
+            }
+        case .meetingSearchResults(let meetings, _):
+            object["meetingIDs"] = meetings.map(\.id)
+            object["meetings"] = meetings.map { JSONRecords.meeting($0, unit: unit) }
         case .formatSearchResults(let formats, let isAllUsed, _):
             object["formatIDs"] = formats.map(\.id)
+            object["formats"] = formats.map(JSONRecords.format)
             object["allUsedFormats"] = isAllUsed
-        case .changeListResults(let changes, _): object["changeIDs"] = changes.map(\.id)
+        case .changeListResults(let changes, _):
+            object["changeIDs"] = changes.map(\.id)
+            object["changes"] = changes.map(JSONRecords.change)
         case .meetingSaved(let meeting, let changes, _):
             object["meetingID"] = meeting.id
-            object["fieldChanges"] = changes.map { ["key": $0.key, "before": $0.before as Any, "after": $0.after as Any] }
-        case .meetingAdded(let meeting, _): object["meetingID"] = meeting.id
+            object["meeting"] = JSONRecords.meeting(meeting)
+            object["fieldChanges"] = changes.map(JSONRecords.fieldChange)
+        case .meetingAdded(let meeting, _):
+            object["meetingID"] = meeting.id
+            object["meeting"] = JSONRecords.meeting(meeting)
         case .meetingDeleted(let id, _): object["meetingID"] = id
         case .messageSent(let sent, _): object["sent"] = sent
-        case .adminLoginChanged(let isLoggedIn, _): object["loggedIn"] = isLoggedIn
-        case .error(let error, _): object["error"] = error.localizedDescription
+        case .adminLoginChanged(let isLoggedIn, _):
+            object["loggedIn"] = isLoggedIn
+            if isLoggedIn { object["user"] = JSONRecords.user(connection.admin.user, permissions: connection.admin.permissions) }
+        case .error(let error, _):
+            object["error"] = ErrorWords.sentence(error, timeout: timeout)
+            object["errorCode"] = ErrorWords.code(error)
+        case .serviceBodyResults(let bodies, _): object["serviceBodies"] = bodies.map(JSONRecords.serviceBody)
+        case .fieldKeyResults(let keys, _): object["fieldKeys"] = keys.map { ["key": $0.key, "description": $0.description] }
+        case .fieldValueResults(let key, let values, _):
+            object["key"] = key
+            object["values"] = values.map(JSONRecords.fieldValue)
+        case .coverageAreaResults(let area, _):
+            object["northWest"] = ["latitude": area.northWest.latitude, "longitude": area.northWest.longitude]
+            object["southEast"] = ["latitude": area.southEast.latitude, "longitude": area.southEast.longitude]
+        case .nawsExportResults(let export, _):
+            object["columns"] = export.columns
+            object["rows"] = export.rows
         default: break
         }
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return JSONRecords.line(object)
     }
 }

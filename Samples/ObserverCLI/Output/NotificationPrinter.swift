@@ -2,12 +2,15 @@ import BMLTKit
 import Foundation
 
 /// Subscribes to every BMLTKit notification of one connection and prints each as it arrives:
-/// `time  name  summary`, or one JSON object per line with `--json`. Output goes to standard output only.
+/// `time  name  summary`, or one JSON object per line with `--json` (with the event's records). An error's line
+/// names only its kind (`error  meetingSearch: timeout`): the sentence is printed once, on standard error.
 @MainActor
 final class NotificationPrinter {
     private var tokens: [any NSObjectProtocol] = []
     private let center: NotificationCenter
     private let json: Bool
+    private let timeout: Double?
+    private let connection: BMLTConnection
     private let write: @MainActor (String) -> Void
     private let timeFormatter: DateFormatter = {
         let formatter = DateFormatter()
@@ -19,9 +22,12 @@ final class NotificationPrinter {
     /// Number of notifications printed, by short name.
     private(set) var counts: [String: Int] = [:]
 
-    init(connection: BMLTConnection, json: Bool, write: @escaping @MainActor (String) -> Void = { Swift.print($0) }) {
+    init(connection: BMLTConnection, json: Bool, timeout: Double? = nil,
+         write: @escaping @MainActor (String) -> Void = { Swift.print($0) }) {
         center = connection.configuration.notificationCenter
+        self.connection = connection
         self.json = json
+        self.timeout = timeout
         self.write = write
         for name in Notification.Name.bmltAllNotifications {
             let token = center.addObserver(forName: name, object: connection, queue: nil) { [weak self] note in
@@ -42,7 +48,7 @@ final class NotificationPrinter {
         let name = EventSummary.shortName(event.notificationName)
         counts[name, default: 0] += 1
         if json {
-            write(EventSummary.json(for: event, at: date))
+            write(EventSummary.json(for: event, at: date, connection: connection, timeout: timeout))
         } else {
             write("\(timeFormatter.string(from: date))  \(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(EventSummary.line(for: event))")
         }

@@ -11,7 +11,7 @@ protocol AdminInterface: Sendable {
     /// Reads the login's user and permissions again.
     func permissions() async throws(BMLTError) -> AdminLogin
     /// Saves a draft: sends only what changed (all fields for a new meeting) and reads the meeting back.
-    func save(_ draft: BMLTMeetingDraft) async throws(BMLTError) -> BMLTSaveResult
+    func save(_ draft: BMLTMeetingDraft, options: BMLTSaveOptions) async throws(BMLTError) -> BMLTSaveResult
     /// Deletes a meeting.
     func delete(meetingID: Int) async throws(BMLTError)
     /// Brings a deleted meeting back; returns it as the server now holds it.
@@ -50,6 +50,9 @@ enum AdminGateway {
         var interface: any AdminInterface
         var kind: AdminSession.Interface
         var validation: ServerValidation?
+        /// The server info the choice was made from, and the server's formats.
+        var info: BMLTServerInfo
+        var formats: [BMLTFormat]
     }
 
     /// REST when the server has it, the legacy interface when that is all it has; `.unsupported` naming
@@ -68,10 +71,12 @@ enum AdminGateway {
         }
         let capabilities = validation?.capabilities ?? ServerValidator.capabilities(of: info)
         if capabilities.contains(.restAdmin) {
-            return Route(interface: RESTAdmin(context: context, formats: formats, info: info), kind: .rest, validation: validation)
+            return Route(interface: RESTAdmin(context: context, formats: formats, info: info), kind: .rest, validation: validation,
+                         info: info, formats: formats)
         }
         if capabilities.contains(.legacyAdmin) {
-            return Route(interface: LegacyAdmin(context: context, formats: formats, info: info), kind: .legacy, validation: validation)
+            return Route(interface: LegacyAdmin(context: context, formats: formats, info: info), kind: .legacy, validation: validation,
+                         info: info, formats: formats)
         }
         throw .unsupported("\(what) (root server \(info.version) has neither the REST /api/v1 nor the json.php administration interface switched on)")
     }

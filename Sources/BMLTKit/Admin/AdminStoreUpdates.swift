@@ -12,6 +12,7 @@ extension BMLTConnection {
         server.formats = validation.formats
         server.languages = validation.languages
         server.capabilities = validation.capabilities
+        server.rootServers = validation.rootServers
         server.isValid = true
         server.lastError = nil
     }

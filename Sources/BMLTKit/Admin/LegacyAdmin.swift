@@ -31,13 +31,16 @@ struct LegacyAdmin: AdminInterface {
         return AdminLogin(user: user, permissions: permissions)
     }
 
-    func save(_ draft: BMLTMeetingDraft) async throws(BMLTError) -> BMLTSaveResult {
+    func save(_ draft: BMLTMeetingDraft, options: BMLTSaveOptions) async throws(BMLTError) -> BMLTSaveResult {
         let meeting = AdminFormats.aligned(draft, formats: formats)
         let edited = WireMeetingFieldTable.differences(from: draft.isNew ? nil : draft.original, to: meeting)
             .filter { WireMeetingFieldTable.field($0.key)?.isEditable ?? true }
         if edited.contains(where: { $0.key == "email_contact" }) {
             // 2.x runs intval() over this field in modify_meeting and add_meeting, which erases the address.
             throw .unsupported("changing a meeting's contact email through the 2.x administration interface (root server \(info.version) would erase it)")
+        }
+        if edited.contains(where: { $0.key == "admin_notes" }) {
+            throw .unsupported("administrators' notes on meetings (root server \(info.version) has none; they came with 4.0)")
         }
         let fields = edited.filter { $0.key != "service_body_bigint" || !draft.isNew }
             .map { ("meeting_field[]", $0.key + "," + ($0.after ?? "")) }

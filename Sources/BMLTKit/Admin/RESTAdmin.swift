@@ -47,7 +47,7 @@ struct RESTAdmin: AdminInterface {
         return AdminLogin(user: user, permissions: try WireRESTAuth.permissions(serviceBodies: bodies, user: user))
     }
 
-    func save(_ draft: BMLTMeetingDraft) async throws(BMLTError) -> BMLTSaveResult {
+    func save(_ draft: BMLTMeetingDraft, options: BMLTSaveOptions) async throws(BMLTError) -> BMLTSaveResult {
         let meeting = AdminFormats.aligned(draft, formats: formats)
         if draft.isNew {
             let created = try await create(meeting)
@@ -58,8 +58,13 @@ struct RESTAdmin: AdminInterface {
         guard !edited.isEmpty else {
             return BMLTSaveResult(meeting: try await read(meeting.id), fieldChanges: [], wasCreated: false)
         }
-        let body = WireRESTMeeting.body(meeting, keys: Set(edited), formats: formats, defaultDuration: info.defaultDuration)
-        try await write("PATCH", meeting.id, body: body)
+        let body = WireRESTMeeting.body(meeting, keys: Set(edited), formats: formats, defaultDuration: info.defaultDuration, server: info)
+        guard !body.isEmpty else {
+            // Only fields the server neither stores as standard nor defines as custom were edited: nothing to send.
+            throw .unsupported("changing \(edited.joined(separator: ", ")) (root server \(info.version) does not define \(edited.count == 1 ? "this field" : "these fields"))")
+        }
+        let query = options.skipVenueTypeLocationValidation ? [URLQueryItem(name: "skipVenueTypeLocationValidation", value: "true")] : []
+        try await write("PATCH", meeting.id, query: query, body: body)
         let saved = try await read(meeting.id)
         return BMLTSaveResult(meeting: saved, fieldChanges: confirmed(edited, before: draft.original, after: saved), wasCreated: false)
     }
@@ -87,7 +92,7 @@ struct RESTAdmin: AdminInterface {
         draft.takeBeforeImage(of: change)
         draft.id = meetingID
         let meeting = AdminFormats.aligned(draft, formats: formats)
-        try await write("PUT", meetingID, body: WireRESTMeeting.body(meeting, formats: formats, defaultDuration: info.defaultDuration))
+        try await write("PUT", meetingID, body: WireRESTMeeting.body(meeting, formats: formats, defaultDuration: info.defaultDuration, server: info))
         let saved = try await read(meetingID)
         return BMLTSaveResult(meeting: saved, fieldChanges: WireMeetingFieldTable.differences(from: current, to: saved),
                               wasCreated: false)
@@ -96,14 +101,14 @@ struct RESTAdmin: AdminInterface {
     // MARK: - Requests
 
     private func create(_ meeting: BMLTMeeting) async throws(BMLTError) -> BMLTMeeting {
-        let body = WireRESTMeeting.body(meeting, formats: formats, defaultDuration: info.defaultDuration)
+        let body = WireRESTMeeting.body(meeting, formats: formats, defaultDuration: info.defaultDuration, server: info)
         let reply = try await context.send("POST", "api/v1/meetings", body: WireJSONWriter.object(body), contentType: Self.json,
                                            headers: try await authorized())
         return try WireRESTMeeting.decode(try WireReply.json(reply, what: "the new meeting"), formats: formats, what: "the new meeting")
     }
 
-    private func write(_ method: String, _ id: Int, body: [(String, WireValue)]) async throws(BMLTError) {
-        let reply = try await context.send(method, "api/v1/meetings/\(id)", body: WireJSONWriter.object(body),
+    private func write(_ method: String, _ id: Int, query: [URLQueryItem] = [], body: [(String, WireValue)]) async throws(BMLTError) {
+        let reply = try await context.send(method, "api/v1/meetings/\(id)", query: query, body: WireJSONWriter.object(body),
                                            contentType: Self.json, headers: try await authorized())
         try WireReply.checkStatus(reply)
     }

@@ -103,6 +103,7 @@ extension BMLTConnection {
 
     private static func fetchChangeList(_ context: OperationContext, from: Date?, to: Date?, meetingID: Int?,
                                         serviceBodyID: Int?) async throws(BMLTError) -> [BMLTChange] {
+        try AggregatorRefusal.changes(context.serverInfo, meetingID == nil ? "change lists and deleted meetings" : "a meeting's changes")
         var query: [URLQueryItem] = []
         if let from { query.append(URLQueryItem(name: "start_date", value: WireChange.day(from))) }
         if let to { query.append(URLQueryItem(name: "end_date", value: WireChange.day(to))) }

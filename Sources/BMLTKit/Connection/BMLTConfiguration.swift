@@ -14,8 +14,9 @@ import FoundationNetworking
 public struct BMLTConfiguration: Sendable {
     /// Where notifications are posted (default `.default`).
     public var notificationCenter: NotificationCenter
-    /// Where notifications and event monitors are delivered (default: the main thread; when the connection
-    /// posts from the main actor onto `.main`, delivery is immediate and in order).
+    /// Where notifications and event monitors are delivered (default `.main`: on the main actor, in order — at
+    /// once on the main thread, else in one main-queue operation, never waiting for the main queue). Typed
+    /// messages and `connection.events` are always delivered on the main actor.
     public var deliveryQueue: DispatchQueue
     /// Extra observers of every event, beside the notification center (e.g. a logger or a test recorder).
     public var eventMonitors: [any BMLTEventMonitor]
@@ -47,7 +48,7 @@ public struct BMLTConfiguration: Sendable {
                 deliveryQueue: DispatchQueue = .main,
                 eventMonitors: [any BMLTEventMonitor] = [],
                 timeout: TimeInterval = 30,
-                userAgent: String = "BMLTKit/1.0",
+                userAgent: String = "BMLTKit/\(BMLTKitVersion.current)",
                 progressStartDelay: TimeInterval = 0,
                 progressStopDelay: TimeInterval = 0,
                 allowsInsecureHTTP: Bool = false,

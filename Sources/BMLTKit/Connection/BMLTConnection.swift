@@ -41,6 +41,8 @@ public final class BMLTConnection {
     @ObservationIgnored let transport: Transport
     @ObservationIgnored private let rootURLError: BMLTError?
     @ObservationIgnored private let poster: EventPoster
+    /// The `events` subscribers (shared with the poster; readable from any isolation).
+    @ObservationIgnored nonisolated let eventBroadcaster: EventBroadcaster
     @ObservationIgnored private var registry: RequestRegistry!
     /// The administrator's session (REST token in memory, or the legacy cookie login).
     @ObservationIgnored let adminSession = AdminSession()
@@ -58,10 +60,16 @@ public final class BMLTConnection {
         }
         transport = Transport(configuration: configuration)
         poster = EventPoster(configuration: configuration)
+        eventBroadcaster = poster.broadcaster
         registry = RequestRegistry(startDelay: configuration.progressStartDelay,
                                    stopDelay: configuration.progressStopDelay) { [unowned self] visible in
             self.emit(visible ? .progressDidStart : .progressDidStop)
         }
+    }
+
+    /// Ends every `events` sequence.
+    deinit {
+        eventBroadcaster.finishAll()
     }
 
     /// A connection from a URL string; `nil` when the text is not a URL at all.
@@ -121,12 +129,13 @@ public final class BMLTConnection {
             outcome = .failure(error)
         }
         if request.isCancelled { outcome = .failure(.cancelled) }
-        finish(request, operation, outcome)
+        await finish(request, operation, outcome)
         return outcome
     }
 
-    /// Delivers the one outcome of a request, then takes it out of the registry (which may end the busy period).
-    private func finish<Value>(_ request: BMLTRequest, _ operation: Operation<Value>, _ outcome: Result<Value, BMLTError>) {
+    /// Delivers the one outcome of a request, waits until it has been delivered, then takes the request out of
+    /// the registry (which may end the busy period, also delivered before `inFlightRequests` drops the request).
+    private func finish<Value>(_ request: BMLTRequest, _ operation: Operation<Value>, _ outcome: Result<Value, BMLTError>) async {
         guard request.finish() else { return }
         let events: [BMLTEvent]
         switch outcome {
@@ -139,7 +148,10 @@ public final class BMLTConnection {
             events = operation.fail(self, error, request) + [.error(error, request: request)]
         }
         for event in events { emit(event) }
+        await poster.delivered()
         registry.end(request)
+        // The end of a busy period is announced before `isBusy` turns false.
+        await poster.delivered()
         inFlightRequests = registry.requests
     }
 

@@ -7,6 +7,8 @@ struct ServerValidation: Sendable {
     var formats: [BMLTFormat]
     var languages: [BMLTLanguage]
     var capabilities: BMLTCapabilities
+    /// An aggregator's root servers (empty on a root server, or when the list could not be read).
+    var rootServers: [BMLTRootServer] = []
 }
 
 /// Validation: GetServerInfo, then GetServiceBodies and GetFormats concurrently, then the languages
@@ -25,11 +27,13 @@ enum ServerValidator {
             try WireServiceBody.decodeList(try await context.semantic("GetServiceBodies", what: "the service body list"))
         }
         async let formats = catching { () async throws(BMLTError) in
-            try WireFormat.decodeList(try await context.semantic("GetFormats", [URLQueryItem(name: "show_all", value: "1")],
+            try WireFormat.decodeList(try await context.semantic("GetFormats", AggregatorValidation.formatQuery(info),
                                                                  what: "the format list"))
         }
+        async let rootServers = catching { () async throws(BMLTError) in try await AggregatorValidation.rootServers(context, info: info) }
         let serviceBodies = try await bodies.get()
         let allFormats = try await formats.get()
+        let aggregatedRoots = try await rootServers.get()
         var capabilities = capabilities(of: info)
         var languages = WireLanguages.fromServerInfo(info)
         if info.majorVersion < 3 {
@@ -47,7 +51,7 @@ enum ServerValidator {
             }
         }
         return ServerValidation(info: info, serviceBodies: serviceBodies, formats: allFormats,
-                                languages: languages, capabilities: capabilities)
+                                languages: languages, capabilities: capabilities, rootServers: aggregatedRoots)
     }
 
     /// GetServerInfo. A reply that is not JSON, or JSON without a version, means this is not a root server.
@@ -65,6 +69,8 @@ enum ServerValidator {
     static func capabilities(of info: BMLTServerInfo) -> BMLTCapabilities {
         var capabilities: BMLTCapabilities = [.nawsExport]
         if info.majorVersion >= 3 { capabilities.insert(.restAdmin) }
+        // 4.x's json.php is an auth-only shim (login, logout, permissions, user info): never used for edits.
+        if info.majorVersion >= 4, !info.aggregatorModeEnabled { capabilities.insert(.serverSettings) }
         if info.semanticAdminEnabled, info.majorVersion < 4, !info.aggregatorModeEnabled { capabilities.insert(.legacyAdmin) }
         if info.emailEnabled, info.majorVersion < 4, !info.aggregatorModeEnabled { capabilities.insert(.contactMessages) }
         if info.aggregatorModeEnabled { capabilities.insert(.aggregator) }

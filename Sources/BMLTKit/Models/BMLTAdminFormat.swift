@@ -7,8 +7,9 @@ public struct BMLTAdminFormat: Sendable, Hashable, Codable, Identifiable {
     public var id: Int
     /// The NAWS code (`"BEG"`, `"OPEN"`, …), if any.
     public var worldID: String?
-    /// The format type (`"FC1"`, `"COMMON_NEEDS_OR_RESTRICTION"`, `"OPEN_OR_CLOSED"`, …), if any.
-    public var type: String?
+    /// The format type, in either vocabulary (`"FC1"` and `"MEETING_FORMAT"` are the same type; writes send
+    /// REST's name), if any; types the server defines itself are kept.
+    public var type: BMLTFormatType?
     /// The format in each language the server has it in.
     public var translations: [Translation]
 
@@ -33,7 +34,7 @@ public struct BMLTAdminFormat: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// A format; leave `id` at 0 to create one.
-    public init(id: Int = 0, worldID: String? = nil, type: String? = nil, translations: [Translation]) {
+    public init(id: Int = 0, worldID: String? = nil, type: BMLTFormatType? = nil, translations: [Translation]) {
         self.id = id
         self.worldID = worldID
         self.type = type

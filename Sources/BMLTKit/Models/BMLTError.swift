@@ -84,6 +84,8 @@ extension BMLTError: LocalizedError, CustomStringConvertible {
             return "The server could not be reached (\(description), code \(code)). Check the network connection and the URL."
         case .timeout:
             return "The server did not answer in time. Try again, or raise the timeout in BMLTConfiguration."
+        case .httpStatus(let code, let message) where (400..<500).contains(code):
+            return "The server refused the request with HTTP status \(code)" + Self.suffix(message) + ". Check what was asked for."
         case .httpStatus(let code, let message):
             return "The server answered with HTTP status \(code)" + Self.suffix(message) + ". Try again later or check the URL."
         case .malformedResponse(let what, let detail):

@@ -9,6 +9,12 @@ public struct BMLTMeeting: Sendable, Hashable, Codable, Identifiable {
     public var id: Int
     /// The service body that owns the meeting.
     public var serviceBodyID: Int
+    /// The owning service body's name, as root server 4.x reports it with each meeting (`service_body_name`).
+    /// The server computes it from `serviceBodyID`: it is never sent in a write (change `serviceBodyID`).
+    /// ```swift
+    /// print(meeting.name, "—", meeting.serviceBodyName ?? "service body \(meeting.serviceBodyID)")
+    /// ```
+    public var serviceBodyName: String?
     /// The day of the week.
     public var weekday: BMLTWeekday?
     /// The start time, local to the meeting.
@@ -90,12 +96,32 @@ public struct BMLTMeeting: Sendable, Hashable, Codable, Identifiable {
     public var contactPhone2: String?
     /// Second contact's email.
     public var contactEmail2: String?
+    /// Notes for the meeting's administrators (4.x `admin_notes`): only editors see them; `nil` where the
+    /// server sends `""` (as it does to the public) or nothing (before 4.x).
+    /// ```swift
+    /// var draft = meeting.editable()
+    /// draft.adminNotes = "Key with the church office"
+    /// ```
+    public var adminNotes: String?
     /// The root server this meeting came from (`root_server_uri`).
     public var rootServerURI: String?
     /// The id of the root server in an aggregator.
     public var rootServerID: Int?
     /// Fields the server defines that BMLTKit does not know, by wire key, as text.
     public var extraFields: [String: String]
+    /// The ids of the copies of this meeting that `deduplicated()` folded into it (the same meeting listed by
+    /// other root servers of an aggregator), in the order they came; empty otherwise.
+    /// ```swift
+    /// for meeting in results.meetings.deduplicated() where !meeting.foldedMeetingIDs.isEmpty {
+    ///     print(meeting.name, "is also listed as", meeting.foldedMeetingIDs)
+    /// }
+    /// ```
+    public var foldedMeetingIDs: [Int] {
+        get { foldedIDs ?? [] }
+        set { foldedIDs = newValue.isEmpty ? nil : newValue }
+    }
+    /// Stored optionally so that meetings encoded before this field existed still decode (`Codable`).
+    private var foldedIDs: [Int]?
 
     /// A meeting value; everything but the id, service body and name has a default.
     public init(id: Int, serviceBodyID: Int, name: String = "", weekday: BMLTWeekday? = nil,

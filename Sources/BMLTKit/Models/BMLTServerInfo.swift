@@ -8,7 +8,8 @@ public struct BMLTServerInfo: Sendable, Hashable, Codable {
     public var version: String
     /// The version as a number: major × 1,000,000 + minor × 1,000 + patch (2.16.6 → 2016006).
     public var versionInt: Int
-    /// The language codes the server offers, e.g. ["en", "de"].
+    /// The language codes the server offers, e.g. ["en", "de"], as the server spells them: Danish is `da` on 4.x
+    /// and `dk` on 2.x/3.x (the same code keys the formats' translations, so it is not rewritten).
     public var languageCodes: [String]
     /// The server's own language code, e.g. "en".
     public var nativeLanguage: String?
@@ -16,7 +17,7 @@ public struct BMLTServerInfo: Sendable, Hashable, Codable {
     public var center: BMLTCoordinate?
     /// The default map zoom.
     public var centerZoom: Int?
-    /// The duration a meeting gets when none is given, in seconds.
+    /// The duration a meeting gets when none is given, in seconds (4.x sends `01:00`, 3.x `1:00:00`).
     public var defaultDuration: TimeInterval?
     /// The region bias for geocoding, e.g. "us".
     public var regionBias: String?
@@ -24,7 +25,9 @@ public struct BMLTServerInfo: Sendable, Hashable, Codable {
     public var charSet: String?
     /// The units the server uses for distances (and for `geo_width`).
     public var distanceUnits: BMLTDistanceUnit
-    /// Whether the legacy semantic admin interface (`json.php`) is switched on.
+    /// Whether the legacy semantic admin interface (`json.php`) is switched on. 4.0.3 dropped the key (read as
+    /// `false`) and 4.0.4 brought it back as always `"1"`; 4.x's `json.php` only logs in and out, so BMLTKit never
+    /// edits through it there (see `BMLTCapabilities.legacyAdmin`).
     public var semanticAdminEnabled: Bool
     /// Whether messages to meeting contacts are switched on.
     public var emailEnabled: Bool
@@ -145,4 +148,10 @@ public struct BMLTCapabilities: OptionSet, Sendable, Hashable, Codable {
     public static let nawsExport = BMLTCapabilities(rawValue: 1 << 5)
     /// Comma lists for `services`, `formats` and `weekdays` parameters (3.1 and newer).
     public static let commaSeparatedParameters = BMLTCapabilities(rawValue: 1 << 6)
+    /// The server's settings over REST (`GET/PATCH /api/v1/settings`, root server 4.0 and newer; server
+    /// administrators only).
+    /// ```swift
+    /// if connection.server.capabilities.contains(.serverSettings) { /* offer a settings screen */ }
+    /// ```
+    public static let serverSettings = BMLTCapabilities(rawValue: 1 << 7)
 }

@@ -20,10 +20,13 @@ public struct BMLTServiceBody: Sendable, Hashable, Codable, Identifiable {
     public var worldID: String?
     /// The contact email, when the server publishes it.
     public var email: String?
+    /// On an aggregator, the root server this service body was imported from (`root_server_id`; see
+    /// `BMLTRootServer`). Its `id` and `parentID` are the aggregator's own.
+    public var rootServerID: Int?
 
     /// A service body value.
     public init(id: Int, parentID: Int? = nil, name: String, description: String = "", type: BMLTServiceBodyType? = nil,
-                url: URL? = nil, helpline: String? = nil, worldID: String? = nil, email: String? = nil) {
+                url: URL? = nil, helpline: String? = nil, worldID: String? = nil, email: String? = nil, rootServerID: Int? = nil) {
         self.id = id
         self.parentID = parentID
         self.name = name
@@ -33,6 +36,7 @@ public struct BMLTServiceBody: Sendable, Hashable, Codable, Identifiable {
         self.helpline = helpline
         self.worldID = worldID
         self.email = email
+        self.rootServerID = rootServerID
     }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 /// An observer of every event a connection emits, beside (or instead of) NotificationCenter.
 ///
 /// Install monitors in `BMLTConfiguration.eventMonitors`; each receives every event, in order, on the
-/// configuration's `deliveryQueue` (the main thread by default). A logger or a test recorder is a monitor.
+/// configuration's `deliveryQueue` (the main actor by default). A logger or a test recorder is a monitor.
 /// ```swift
 /// struct Logger: BMLTEventMonitor {
 ///     func connection(_ connection: BMLTConnection, didEmit event: BMLTEvent) { print(event.notificationName.rawValue) }
@@ -29,13 +29,28 @@ public struct BMLTClosureEventMonitor: BMLTEventMonitor {
     }
 }
 
-/// The single component that announces events: it posts each one to the notification center and hands it
-/// to the configured monitors, on the delivery queue, in order. Nothing else in BMLTKit posts notifications.
-struct EventPoster: Sendable {
+/// The single component that announces events: it posts each one to the notification center (as a classic
+/// `Notification` and, where Foundation has them, as a typed message), hands it to the configured monitors and
+/// to every `connection.events` iterator, in order. Nothing else in BMLTKit posts notifications.
+///
+/// Delivery goes through one FIFO on the main actor. On the main thread, with nothing queued, an event is
+/// delivered at once. Otherwise (in an `async` main on Linux the main actor runs on a worker thread that drains
+/// the main queue) it is delivered inside one `OperationQueue.main` operation: there `OperationQueue.current`
+/// is the main queue, so NotificationCenter calls `queue: .main` observers inline instead of enqueueing them and
+/// waiting for the very queue that is posting (the deadlock this design removes). Nothing ever waits for the
+/// main queue; `delivered()` suspends instead.
+@MainActor
+final class EventPoster {
     let notificationCenter: NotificationCenter
-    /// `nil`: the main thread, delivered at once from the main actor.
+    /// `nil`: the main actor's FIFO. Otherwise classic notifications and monitors go to this queue, in order.
     let deliveryQueue: DispatchQueue?
     let monitors: [any BMLTEventMonitor]
+    /// The `connection.events` iterators.
+    let broadcaster = EventBroadcaster()
+    /// Events waiting for their main-queue operation, oldest first.
+    private var queued: [(BMLTEvent, BMLTConnection)] = []
+    /// Tasks waiting in `delivered()` for the FIFO to empty.
+    private var waiters: [CheckedContinuation<Void, Never>] = []
 
     init(configuration: BMLTConfiguration) {
         notificationCenter = configuration.notificationCenter
@@ -45,19 +60,55 @@ struct EventPoster: Sendable {
         monitors = configuration.eventMonitors
     }
 
-    /// Delivers the event. From the main actor onto the main queue it is delivered at once, so observers see
-    /// results before an `await` on the same operation returns; onto any other queue it is queued in order.
-    @MainActor
+    /// Announces the event: at once on the main thread with nothing queued, else after what is queued.
     func emit(_ event: BMLTEvent, from connection: BMLTConnection) {
-        if let deliveryQueue {
-            deliveryQueue.async { [self] in deliver(event, from: connection) }
-        } else {
+        if queued.isEmpty && Thread.isMainThread {
             deliver(event, from: connection)
+            return
+        }
+        queued.append((event, connection))
+        OperationQueue.main.addOperation { [self] in
+            // Main-queue operations run on the main actor's executor (the main thread, or on Linux the thread
+            // draining the main queue), one at a time, in the order they were added.
+            MainActor.assumeIsolated { deliverOldest() }
+        }
+    }
+
+    /// Returns once every event emitted so far has been delivered (at once when nothing is queued).
+    func delivered() async {
+        guard !queued.isEmpty else { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    private func deliverOldest() {
+        guard !queued.isEmpty else { return }
+        let (event, connection) = queued.removeFirst()
+        deliver(event, from: connection)
+        if queued.isEmpty {
+            let ready = waiters
+            waiters.removeAll()
+            for waiter in ready { waiter.resume() }
         }
     }
 
     private func deliver(_ event: BMLTEvent, from connection: BMLTConnection) {
-        notificationCenter.post(name: event.notificationName, object: connection, userInfo: event.userInfo)
+        let center = notificationCenter, monitors = monitors
+        if let deliveryQueue {
+            deliveryQueue.async { Self.postClassic(event, from: connection, center: center, monitors: monitors) }
+        } else {
+            Self.postClassic(event, from: connection, center: center, monitors: monitors)
+        }
+        #if compiler(>=6.2)
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {
+            postMessages(event, from: connection)
+        }
+        #endif
+        broadcaster.yield(event)
+    }
+
+    private nonisolated static func postClassic(_ event: BMLTEvent, from connection: BMLTConnection,
+                                                center: NotificationCenter, monitors: [any BMLTEventMonitor]) {
+        center.post(name: event.notificationName, object: connection, userInfo: event.userInfo)
         for monitor in monitors { monitor.connection(connection, didEmit: event) }
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 extension BMLTConnection {
     /// Searches for meetings (the fire-and-forget form). Posts `.bmltMeetingSearchResults` (unless `extent` is
     /// `.formatsOnly`), then `.bmltFormatSearchResults` (unless `.meetingsOnly`), or one `.bmltError`; fills
-    /// `search`.
+    /// `search`. On an aggregator, a search it would answer with nothing for lack of a narrowing filter fails at
+    /// once with `.invalidArgument` naming what to add (see `BMLTSearchCriteria.satisfiesAggregatorFilterRule`).
     /// ```swift
     /// var criteria = BMLTSearchCriteria()
     /// criteria.weekdays = [.monday]
@@ -42,6 +43,7 @@ extension BMLTConnection {
                     units = try await context.requireServerInfo().distanceUnits
                 }
                 let query = WireSearchQuery.items(criteria, extent: extent, distanceUnits: units)
+                try await AggregatorFilterRule.checkIfAggregator(criteria, query: query, units: units, context: context)
                 let reply = try await context.semanticReply("GetSearchResults", query)
                 return try WireSearchStream.decode(reply.data, serverFormats: context.serverFormats)
             },

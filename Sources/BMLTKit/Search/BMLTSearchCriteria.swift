@@ -70,8 +70,13 @@ public struct BMLTSearchCriteria: Sendable, Hashable, Codable {
     public var publishedStatus: PublishedStatus?
     /// The language of the format keys in the results (`lang_enum`), e.g. "es". `nil`: the server's language.
     public var language: String?
-    /// Only meetings from these root servers of an aggregator (`root_server_ids[]`).
+    /// Only meetings from these root servers of an aggregator (`root_server_ids[]`; the ids are
+    /// `BMLTRootServer.id`, see `connection.server.rootServers`). Ignored by a plain root server. Counts as a
+    /// narrowing filter on an aggregator.
     public var rootServerIDs: [Int] = []
+    /// Never meetings from these root servers of an aggregator (`root_server_ids[]=-n`). Does not count as a
+    /// narrowing filter on an aggregator.
+    public var excludedRootServerIDs: [Int] = []
     /// Extra parameters sent as they are, after all the others (for parameters newer than BMLTKit).
     public var rawParameters: [URLQueryItem] {
         get { extraParameters.map { URLQueryItem(name: $0.name, value: $0.value) } }

@@ -166,6 +166,7 @@ extension BMLTConnection {
             work: { context throws(BMLTError) in
                 if case .rootServers = action { return try await RESTServerAdmin(context: context).run(action) }
                 if case .rootServer = action { return try await RESTServerAdmin(context: context).run(action) }
+                if !action.isRead { try AggregatorRefusal.writes(context.serverInfo, "server administration changes") }
                 let (route, generation) = try await AdminGateway.loggedIn(context, for: "server administration")
                 guard route.kind == .rest else {
                     throw .unsupported("server administration (formats, service bodies, users, settings) needs the REST /api/v1 interface of root server 3.0 or later")

@@ -44,8 +44,12 @@ struct RESTServerAdmin {
                             WireRESTResources.changes(WireRESTResources.body(body), from: WireRESTResources.body(original)))
             return .serviceBody(try await readServiceBody(body.id), wasCreated: false)
         case .deleteServiceBody(let id, let force):
-            try await delete("servicebodies/\(id)", query: force ? [URLQueryItem(name: "force", value: "true")] : [],
-                             what: "service body \(id)")
+            do {
+                try await delete("servicebodies/\(id)", query: force ? [URLQueryItem(name: "force", value: "true")] : [],
+                                 what: "service body \(id)")
+            } catch .conflict(let message) {
+                throw .conflict(message: Self.serviceBodyConflict(id, message))
+            }
             return .serviceBodyDeleted(id: id)
         case .serviceBodyEditors(let id):
             let what = "the editors of service body \(id)"
@@ -159,5 +163,18 @@ struct RESTServerAdmin {
         } catch .conflict(let message) {
             throw .conflict(message: "\(what) cannot be deleted: \(message ?? "it is still in use")")
         }
+    }
+
+    /// 4.x answers a service-body delete with two different 409s: meetings still assigned (`force` deletes them
+    /// too) or child service bodies (`force` does not help). Each gets its own sentence; the server's is kept.
+    static func serviceBodyConflict(_ id: Int, _ message: String?) -> String {
+        let text = message ?? ""
+        if text.contains("meetings are assigned") {
+            return "service body \(id) still has meetings; delete them first, or delete with force: true to delete its meetings too (server: \(text))"
+        }
+        if text.contains("service bodies are assigned") || text.contains("children") {
+            return "service body \(id) has child service bodies; move or delete them first, force does not override this (server: \(text))"
+        }
+        return text
     }
 }

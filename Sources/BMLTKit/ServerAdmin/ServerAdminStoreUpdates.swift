@@ -23,7 +23,9 @@ extension BMLTConnection {
         case .user(let user, _): Self.upsert(user, in: &admin.users)
         case .userDeleted(let id): admin.users.removeAll { $0.id == id }
         case .settings(let settings): admin.settings = settings
-        case .rootServers(let servers): admin.rootServers = servers
+        case .rootServers(let servers):
+            admin.rootServers = servers
+            server.rootServers = servers
         case .rootServer(let server): Self.upsert(server, in: &admin.rootServers)
         }
     }

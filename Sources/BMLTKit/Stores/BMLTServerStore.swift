@@ -27,6 +27,8 @@ public final class BMLTServerStore {
     public internal(set) var fieldKeys: [BMLTFieldKey] = []
     /// The box holding all the server's meetings (from `coverageArea()`).
     public internal(set) var coverageArea: BMLTCoverageArea?
+    /// An aggregator's root servers (fetched at validation, and by `rootServers()`); empty on a root server.
+    public internal(set) var rootServers: [BMLTRootServer] = []
     /// Whether the last validation succeeded.
     public internal(set) var isValid = false
     /// The last error of a server-level operation (validation, formats, service bodies, field keys and values,

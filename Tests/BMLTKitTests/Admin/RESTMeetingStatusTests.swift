@@ -108,6 +108,9 @@ struct RESTMeetingStatusTests {
         fresh.startTime = BMLTTimeOfDay(hour: 19)
         fresh.duration = 3600
         fresh.coordinate = BMLTCoordinate(latitude: 40.7, longitude: -73.6)
+        fresh.street = "1 Main St"                     // an in-person meeting needs an address (checked before sending)
+        fresh.municipality = "Hempstead"
+        fresh.province = "NY"
 
         var thrown: BMLTError?
         do {

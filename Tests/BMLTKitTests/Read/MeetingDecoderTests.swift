@@ -196,3 +196,21 @@ struct OtherReadDecoderTests {
         #expect(throws: BMLTError.self) { try WireCSV.nawsExport("<html>error</html>") }
     }
 }
+
+/// A meeting an app saved with `Codable` before a field was added still decodes.
+@Suite("Meeting Codable across versions")
+struct MeetingCodableCompatibilityTests {
+    @Test("a meeting encoded before foldedMeetingIDs existed decodes with it empty")
+    func olderEncodingDecodes() throws {
+        var meeting = BMLTMeeting(id: 7, serviceBodyID: 3, name: "Tuesday Night", weekday: .tuesday)
+        meeting.foldedMeetingIDs = [9, 11]
+        var object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(meeting)) as? [String: Any])
+        #expect(object["foldedIDs"] as? [Int] == [9, 11])
+        object.removeValue(forKey: "foldedIDs")
+        let older = try JSONDecoder().decode(BMLTMeeting.self, from: JSONSerialization.data(withJSONObject: object))
+        #expect(older.id == 7 && older.name == "Tuesday Night" && older.weekday == .tuesday)
+        #expect(older.foldedMeetingIDs.isEmpty)
+        let roundTrip = try JSONDecoder().decode(BMLTMeeting.self, from: JSONEncoder().encode(meeting))
+        #expect(roundTrip.foldedMeetingIDs == [9, 11])
+    }
+}

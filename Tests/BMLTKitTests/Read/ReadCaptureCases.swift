@@ -37,8 +37,20 @@ struct ReadCaptureCase: Sendable, CustomStringConvertible {
         return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: 12))!
     }
 
-    /// Every read-interface capture of both servers, each with its equivalent call.
-    static let all: [ReadCaptureCase] = {
+    /// Every read-interface capture of the three servers, each with its equivalent call. The 4.1.0 corpus is
+    /// numbered like the 3.1.2 one (the same number is the same request), so its cases are the 3.1.2 cases
+    /// pointed at its folder, plus its own 024.
+    static let all: [ReadCaptureCase] = legacyAndModern + legacyAndModern.filter { $0.folder == FixtureCorpus.modern }.map {
+        ReadCaptureCase(folder: FixtureCorpus.server4x, file: $0.file, call: $0.call)
+    } + [
+        search(FixtureCorpus.server4x, "024-GetSearchResults-services-weekday-formats-filter.json") {
+            $0.serviceBodyIDs = [1006]; $0.weekdays = [.sunday, .saturday]; $0.formats = .all(of: [17])
+            $0.dataFieldKeys = ["id_bigint", "meeting_name", "weekday_tinyint", "start_time", "formats", "format_shared_id_list"]
+        },
+    ]
+
+    /// The 2.16.6 and 3.1.2 cases.
+    static let legacyAndModern: [ReadCaptureCase] = {
         let legacy = FixtureCorpus.legacy, modern = FixtureCorpus.modern
         let nassau = 1002
         return [

@@ -11,8 +11,10 @@ struct ReadConformanceTests {
     @Test("every read capture in index.md has a case here")
     func coversEveryCapture() {
         let covered = Set(ReadCaptureCase.all.map(\.description))
-        for folder in [FixtureCorpus.legacy, FixtureCorpus.modern] {
-            for (file, entry) in CaptureIndex.entries(folder) {
+        for folder in [FixtureCorpus.legacy, FixtureCorpus.modern, FixtureCorpus.server4x] {
+            let entries = CaptureIndex.entries(folder)
+            #expect(!entries.isEmpty, "\(folder)/index.md lists no captures")
+            for (file, entry) in entries {
                 let request = entry.request
                 let isRead = (request.contains("/client_interface/json/?") && !request.contains("GetServerInfo"))
                     || request.contains("GetNAWSDump")

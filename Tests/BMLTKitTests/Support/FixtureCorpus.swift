@@ -24,6 +24,8 @@ enum FixtureCorpus {
     static let legacy = "rootserver"
     /// The 3.1.2 captures.
     static let modern = "rootserver-3x"
+    /// The 4.1.0 captures.
+    static let server4x = "rootserver-4x"
 
     /// The bytes of one capture.
     static func data(_ folder: String, _ name: String) throws -> Data {

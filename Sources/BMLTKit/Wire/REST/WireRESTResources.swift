@@ -13,13 +13,14 @@ enum WireRESTResources {
             return BMLTAdminFormat.Translation(key: object["key"]?.rawString ?? "", name: object["name"]?.rawString ?? "",
                                                description: object["description"]?.rawString ?? "", language: language)
         }
-        return BMLTAdminFormat(id: id, worldID: members["worldId"]?.string, type: members["type"]?.string, translations: translations)
+        return BMLTAdminFormat(id: id, worldID: members["worldId"]?.string, type: members["type"]?.string.flatMap(WireFormat.formatType),
+                               translations: translations)
     }
 
     static func body(_ format: BMLTAdminFormat) -> [(String, WireValue)] {
         [
             ("worldId", format.worldID.map(WireValue.string) ?? .null),
-            ("type", format.type.map(WireValue.string) ?? .null),
+            ("type", format.type.map { .string($0.restName) } ?? .null),   // REST's vocabulary, whichever was given
             ("translations", .array(format.translations.map { translation in
                 .object(["key": .string(translation.key), "name": .string(translation.name),
                          "description": .string(translation.description), "language": .string(translation.language)])
@@ -109,16 +110,7 @@ enum WireRESTResources {
         }
     }
 
-    static func rootServer(_ value: WireValue) -> BMLTRootServer? {
-        guard let members = value.object, let id = members["id"]?.int else { return nil }
-        var statistics: [String: Int] = [:]
-        for (_, group) in members["statistics"]?.object ?? [:] {
-            for (name, count) in group.object ?? [:] { statistics[name] = count.int }
-        }
-        return BMLTRootServer(id: id, sourceID: members["sourceId"]?.int ?? 0, name: members["name"]?.rawString ?? "",
-                              url: members["url"]?.rawString ?? "", lastSuccessfulImport: members["lastSuccessfulImport"]?.string,
-                              statistics: statistics)
-    }
+    static func rootServer(_ value: WireValue) -> BMLTRootServer? { WireRootServer.decode(value) }
 
     // MARK: Lists
 

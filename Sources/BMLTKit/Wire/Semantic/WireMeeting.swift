@@ -89,7 +89,7 @@ struct MeetingBuilder {
         case province, postalCode, nation, comments, zone, trainLines, busLines
         case contactPhone2, contactEmail2, contactName2, contactPhone1, contactEmail1, contactName1
         case phoneMeetingNumber, virtualMeetingLink, virtualMeetingAdditionalInfo
-        case published, rootServerURI, formatIDs, rootServerID
+        case published, rootServerURI, formatIDs, rootServerID, serviceBodyName, adminNotes
     }
 
     static let fields: [String: Field] = [
@@ -109,6 +109,7 @@ struct MeetingBuilder {
         "phone_meeting_number": .phoneMeetingNumber, "virtual_meeting_link": .virtualMeetingLink,
         "virtual_meeting_additional_info": .virtualMeetingAdditionalInfo, "published": .published,
         "root_server_uri": .rootServerURI, "format_shared_id_list": .formatIDs, "root_server_id": .rootServerID,
+        "service_body_name": .serviceBodyName, "admin_notes": .adminNotes,
     ]
 
     private(set) var meeting = BMLTMeeting(id: 0, serviceBodyID: 0)
@@ -236,6 +237,8 @@ struct MeetingBuilder {
         case .rootServerURI: meeting.rootServerURI = text
         case .formatIDs: meeting.formatIDs = text.map(Self.integers) ?? []
         case .rootServerID: meeting.rootServerID = text.flatMap(Self.integer)
+        case .serviceBodyName: meeting.serviceBodyName = text
+        case .adminNotes: meeting.adminNotes = text
         }
     }
 

@@ -45,6 +45,7 @@ enum WireRESTMeeting {
         meeting.emailContact = object["email"]?.string
         meeting.worldID = object["worldId"]?.string
         for key in dataFieldKeys { WireMeetingFieldTable.set(key, object[key]?.string, in: &meeting) }
+        meeting.adminNotes = object["admin_notes"]?.string.flatMap { $0.isEmpty ? nil : $0 }
         for (key, custom) in object["customFields"]?.object ?? [:] {
             WireMeetingFieldTable.set(key, custom.string, in: &meeting)
         }
@@ -62,10 +63,26 @@ enum WireRESTMeeting {
         return meeting
     }
 
+    /// Semantic keys REST sends as top-level members (renamed or not), plus the ones the server computes: none
+    /// of them is a custom field.
+    static let stockKeys: Set<String> = Set(renamed.values).union(dataFieldKeys).union(WireMeetingFieldTable.computedKeys)
+        .union(["id_bigint", "venue_type", "formats", "lang_enum", "admin_notes", "format_shared_id_list", "root_server_uri"])
+
+    /// The keys the server defines as custom fields: its `available_keys` (GetServerInfo) minus the stock ones.
+    /// A server that lists no keys (an old or trimmed reply) falls back to `zone` and the meeting's extra fields
+    /// that are not computed.
+    static func customKeys(server: BMLTServerInfo?, meeting: BMLTMeeting) -> [String] {
+        let available = server?.availableKeys ?? []
+        if !available.isEmpty { return available.filter { !stockKeys.contains($0) } }
+        return (["zone"] + meeting.extraFields.keys.sorted()).filter { !stockKeys.contains($0) || $0 == "zone" }
+    }
+
     /// The REST body for `meeting`: every field for POST and PUT (`keys == nil`), or only the fields with
     /// these semantic keys for PATCH. Empty fields are sent as `null` (a PUT replaces the whole meeting).
+    /// Values the server computes (`service_body_name`, `root_server_uri`, distances, …) are never sent, and
+    /// `customFields` holds only the keys `server` defines as custom.
     static func body(_ meeting: BMLTMeeting, keys: Set<String>? = nil, formats: [BMLTFormat],
-                     defaultDuration: TimeInterval?) -> [(String, WireValue)] {
+                     defaultDuration: TimeInterval?, server: BMLTServerInfo? = nil) -> [(String, WireValue)] {
         func wanted(_ key: String) -> Bool { keys?.contains(key) ?? true }
         func text(_ value: String?) -> WireValue { value.map(WireValue.string) ?? .null }
         let full = keys == nil
@@ -98,11 +115,17 @@ enum WireRESTMeeting {
         for key in dataFieldKeys where wanted(key) {
             body.append((key, text(WireMeetingFieldTable.value(key, of: meeting))))
         }
-        // Custom fields: those with a value, and (for PATCH) those edited; the server refuses keys it does not define.
+        // `admin_notes` exists from 4.0: a full body sends it to 4.x (a PUT clears it when empty), to older
+        // servers only when it has a value; a PATCH sends it when it was edited.
+        let hasAdminNotes = (server?.majorVersion ?? 0) >= 4
+        if keys?.contains("admin_notes") ?? (hasAdminNotes || meeting.adminNotes != nil) {
+            body.append(("admin_notes", text(meeting.adminNotes)))
+        }
+        // Custom fields: those the server defines, with a value, and (for PATCH) those edited.
         var custom: [String: WireValue] = [:]
-        for key in ["zone"] + meeting.extraFields.keys.sorted() {
+        for key in customKeys(server: server, meeting: meeting) {
             let value = WireMeetingFieldTable.value(key, of: meeting)
-            if value != nil || keys?.contains(key) == true { custom[key] = text(value) }
+            if full ? value != nil : keys?.contains(key) == true { custom[key] = text(value) }
         }
         if !custom.isEmpty { body.append(("customFields", .object(custom))) }
         return body

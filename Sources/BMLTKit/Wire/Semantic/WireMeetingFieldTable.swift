@@ -69,11 +69,18 @@ enum WireMeetingFieldTable {
         text("virtual_meeting_link", \.virtualMeetingLink),
         text("virtual_meeting_additional_info", \.virtualMeetingAdditionalInfo),
         text("phone_meeting_number", \.phoneMeetingNumber),
+        text("admin_notes", \.adminNotes),
+        Field(key: "service_body_name", get: { $0.serviceBodyName }, set: { $0.serviceBodyName = $1.flatMap { $0.isEmpty ? nil : $0 } },
+              isEditable: false),
         Field(key: "root_server_uri", get: { $0.rootServerURI }, set: { $0.rootServerURI = $1 }, isEditable: false),
     ]
 
     /// Keys the server computes or reports that are not meeting data.
     static let ignoredKeys: Set<String> = ["distance_in_km", "distance_in_miles", "root_server_id"]
+
+    /// Keys whose values the server computes: never sent in a write, on any generation (not as a field, not as a
+    /// custom field).
+    static let computedKeys: Set<String> = ignoredKeys.union(fields.filter { !$0.isEditable }.map(\.key))
 
     private static let byKey: [String: Field] = Dictionary(uniqueKeysWithValues: fields.map { ($0.key, $0) })
 

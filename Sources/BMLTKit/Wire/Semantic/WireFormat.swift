@@ -18,20 +18,15 @@ enum WireFormat {
             language: value["lang"]?.string ?? "en",
             worldID: value["world_id"]?.string,
             type: value["format_type_enum"]?.string.flatMap(formatType),
-            rootServerURI: value["root_server_uri"]?.string
+            rootServerURI: value["root_server_uri"]?.string,
+            rootServerID: value["root_server_id"]?.int
         )
     }
 
+    /// Either vocabulary (`FC1` or `MEETING_FORMAT`); unknown types kept; `nil` for empty text.
     static func formatType(_ text: String) -> BMLTFormatType? {
-        if let type = BMLTFormatType(rawValue: text) { return type }
-        switch text {
-        case "MEETING_FORMAT": return .meetingFormat
-        case "LOCATION": return .location
-        case "COMMON_NEEDS_OR_RESTRICTION": return .commonNeedsOrRestriction
-        case "OPEN_OR_CLOSED": return .openOrClosed
-        case "LANGUAGE": return .language
-        default: return nil
-        }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? nil : BMLTFormatType(rawValue: trimmed)
     }
 }
 
@@ -56,7 +51,8 @@ enum WireServiceBody {
             url: value["url"]?.string.flatMap(WireURL.parse),
             helpline: value["helpline"]?.string,
             worldID: value["world_id"]?.string,
-            email: value["contact_email"]?.string
+            email: value["contact_email"]?.string,
+            rootServerID: value["root_server_id"]?.int
         )
     }
 }

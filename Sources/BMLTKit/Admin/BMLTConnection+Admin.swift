@@ -61,15 +61,35 @@ extension BMLTConnection {
     /// Saves a draft: sends only the fields that changed, then posts `.bmltMeetingSaved` with the meeting as the
     /// server now holds it and the field changes (key, before, after) as the server confirmed them. A draft of
     /// id 0 creates the meeting and posts `.bmltMeetingAdded` with its new id. `search.meetings` is updated in place.
+    /// A draft with `problems(in:options:)` fails at once with `BMLTError.validationFailed` naming every field
+    /// (posted as `.bmltError`); nothing is sent.
     @discardableResult
-    public func save(_ draft: BMLTMeetingDraft) -> BMLTRequest {
-        start(Self.saveOperation(draft))
+    public func save(_ draft: BMLTMeetingDraft, options: BMLTSaveOptions = BMLTSaveOptions()) -> BMLTRequest {
+        start(Self.saveOperation(draft, options: options, serviceBodyIDs: knownServiceBodyIDs))
     }
 
     /// The `async` form of `save(_:)`: returns the saved meeting and the field changes.
-    public func saveMeeting(_ draft: BMLTMeetingDraft) async throws -> BMLTSaveResult {
-        try await run(Self.saveOperation(draft))
+    public func saveMeeting(_ draft: BMLTMeetingDraft, options: BMLTSaveOptions = BMLTSaveOptions()) async throws -> BMLTSaveResult {
+        try await run(Self.saveOperation(draft, options: options, serviceBodyIDs: knownServiceBodyIDs))
     }
+
+    /// The fields of `draft` the connected server's generation would refuse, checked here without sending
+    /// anything: on REST servers (3.x, 4.x) a meeting needs a service body, a day, a start time, latitude and
+    /// longitude and a name; an in-person meeting a street and a city with a state/province, or a postal code;
+    /// a virtual one a link or a phone number; a hybrid one both; the time zone must be an IANA name; the
+    /// VM/HY/TC formats follow from the venue type. 2.x has no such rules (an empty list). Before the server is
+    /// validated the REST rules are used.
+    /// ```swift
+    /// let problems = connection.problems(in: draft)
+    /// if problems.isEmpty { connection.save(draft) } else { show(problems) }
+    /// ```
+    public func problems(in draft: BMLTMeetingDraft, options: BMLTSaveOptions = BMLTSaveOptions()) -> [BMLTFieldProblem] {
+        MeetingDraftRules.problems(in: draft, info: server.info, formats: server.formats,
+                                   serviceBodyIDs: knownServiceBodyIDs, options: options)
+    }
+
+    /// The ids of the service bodies the connection knows (empty before validation).
+    private var knownServiceBodyIDs: Set<Int> { Set(server.serviceBodies.map(\.id)) }
 
     /// Deletes a meeting: posts `.bmltMeetingDeleted` and removes it from `search.meetings`.
     @discardableResult
@@ -190,9 +210,13 @@ extension BMLTConnection {
         fail: { connection, error, request in connection.adminFailed(error, request) }
     )
 
-    static func saveOperation(_ draft: BMLTMeetingDraft) -> Operation<BMLTSaveResult> {
+    static func saveOperation(_ draft: BMLTMeetingDraft, options: BMLTSaveOptions = BMLTSaveOptions(),
+                              serviceBodyIDs: Set<Int> = []) -> Operation<BMLTSaveResult> {
         adminOperation(kind: .saveMeeting, what: draft.isNew ? "creating meetings" : "saving meetings") { route throws(BMLTError) in
-            try await route.interface.save(draft)
+            let problems = MeetingDraftRules.problems(in: draft, info: route.info, formats: route.formats,
+                                                      serviceBodyIDs: serviceBodyIDs, options: options)
+            guard problems.isEmpty else { throw MeetingDraftRules.error(problems) }
+            return try await route.interface.save(draft, options: options)
         } succeed: { connection, result, request in
             connection.meetingChanged(result.meeting)
             return result.wasCreated ? [.meetingAdded(result.meeting, request: request)]
@@ -237,6 +261,7 @@ extension BMLTConnection {
         Operation(
             kind: kind,
             work: { context throws(BMLTError) in
+                try AggregatorRefusal.writes(context.serverInfo, what)
                 let (route, generation) = try await AdminGateway.loggedIn(context, for: what)
                 return try await AdminGateway.guarded(context, generation: generation) { () async throws(BMLTError) in
                     try await body(route)

@@ -85,6 +85,7 @@ enum WireSearchQuery {
         }
         if let language = criteria.language, !language.isEmpty { add("lang_enum", language) }
         for id in criteria.rootServerIDs { add("root_server_ids[]", id) }
+        for id in criteria.excludedRootServerIDs { add("root_server_ids[]", -id) }
         switch extent {
         case .meetingsOnly: break
         case .formatsOnly: add("get_formats_only", 1)

@@ -1,0 +1,152 @@
+// bmlt-host-app: a complete host program to copy. It observes a connection the three ways (classic
+// notifications on `queue: .main`, typed messages, the `connection.events` sequence), drives a spinner, searches,
+// cancels a search and shows an error, then checks that every observer saw every event once.
+//
+//     swift run bmlt-host-app                                   # the embedded demo server, offline
+//     swift run bmlt-host-app https://example.org/main_server   # a real root server (read-only calls)
+//
+// An `async` main: on Linux its main actor runs on a thread that drains the main queue (not the main thread);
+// BMLTKit delivers so that `queue: .main` observers work there too.
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import BMLTKit
+import BMLTDemoServer
+
+@MainActor
+final class HostApp {
+    let connection: BMLTConnection
+    let isDemo: Bool
+    private(set) var notifications: [String] = []
+    private(set) var typedMessages: [String] = []
+    private(set) var events: [String] = []
+    private var tokens: [any NSObjectProtocol] = []
+    private var typedTokens: [Any] = []
+    private var indicator: BMLTProgressIndicator?      // kept alive: a local would stop at once
+    private var eventsTask: Task<Void, Never>?
+
+    init(rootURL: URL?) {
+        var configuration = BMLTConfiguration()
+        if rootURL == nil { configuration.urlSessionConfiguration = BMLTDemoServer.sessionConfiguration() }
+        isDemo = rootURL == nil
+        connection = BMLTConnection(rootServerURL: rootURL ?? BMLTDemoServer.rootURL, configuration: configuration)
+    }
+
+    /// Way 1: classic notifications, delivered on the main queue.
+    func observeNotifications() {
+        for name in Notification.Name.bmltAllNotifications {
+            tokens.append(NotificationCenter.default.addObserver(forName: name, object: connection, queue: .main) { note in
+                let name = note.name.rawValue
+                MainActor.assumeIsolated { self.notifications.append(name) }
+            })
+        }
+        tokens.append(NotificationCenter.default.addObserver(forName: .bmltError, object: connection, queue: .main) { note in
+            // Error display: one sentence a person can act on.
+            print("error:", note.bmltError?.localizedDescription ?? "unknown")
+        })
+    }
+
+    /// Way 2: typed messages (Swift 6.2+ toolchains; macOS/iOS 26 on Apple platforms).
+    func observeTypedMessages() {
+        #if compiler(>=6.2)
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {
+            let center = NotificationCenter.default
+            typedTokens.append(center.addObserver(of: connection, for: .bmltProgressDidStart) { _ in self.typedMessages.append("progressDidStart") })
+            typedTokens.append(center.addObserver(of: connection, for: .bmltProgressDidStop) { _ in self.typedMessages.append("progressDidStop") })
+            typedTokens.append(center.addObserver(of: connection, for: .bmltServerValidated) { message in
+                self.typedMessages.append("serverValidated")
+                print("validated:", message.isValid, message.info?.version ?? "-")
+            })
+            typedTokens.append(center.addObserver(of: connection, for: .bmltMeetingSearchResults) { message in
+                self.typedMessages.append("meetingSearchResults")
+                print("found \(message.meetings.count) meetings")
+            })
+            typedTokens.append(center.addObserver(of: connection, for: .bmltRequestCancelled) { _ in self.typedMessages.append("requestCancelled") })
+            typedTokens.append(center.addObserver(of: connection, for: .bmltError) { message in
+                self.typedMessages.append("error")
+                _ = message.error
+            })
+        }
+        #endif
+    }
+
+    /// Way 3: the events sequence (no NotificationCenter). An iterator gets every event from the moment it is
+    /// made, so this returns once the loop's iterator exists (before the first call).
+    func observeEvents() async {
+        await withCheckedContinuation { (started: CheckedContinuation<Void, Never>) in
+            eventsTask = Task { @MainActor in
+                var iterator = self.connection.events.makeAsyncIterator()
+                started.resume()
+                while let event = await iterator.next() { self.events.append(event.notificationName.rawValue) }
+            }
+        }
+    }
+
+    /// The spinner: called on the main actor, only on a change.
+    func showSpinner() {
+        indicator = BMLTProgressIndicator(connection: connection, startDelay: 0, stopDelay: 0) { visible in
+            print(visible ? "spinner: on" : "spinner: off")
+        }
+    }
+
+    func run() async -> Int32 {
+        observeNotifications()
+        observeTypedMessages()
+        await observeEvents()
+        showSpinner()
+        do {
+            let info = try await connection.validate()
+            print("server", info.version)
+            let results = try await connection.meetings(matching: BMLTSearchCriteria())
+            print("search:", results.meetings.count, "meetings")
+        } catch {
+            print("failed:", error.localizedDescription)
+            return 1
+        }
+        // Cancel: a search started and cancelled at once posts .bmltRequestCancelled, not .bmltError.
+        let request = connection.searchMeetings(BMLTSearchCriteria())
+        request.cancel()
+        if isDemo {
+            // Error display: a wrong password is refused; the error is a notification, lastError and a throw.
+            do { try await connection.login(username: BMLTDemoServer.adminUsername, password: "wrong-password") } catch {
+                print("login refused:", error.localizedDescription)
+            }
+        }
+        await settle()
+        return report()
+    }
+
+    /// Waits (briefly) until the connection is idle and the events loop has caught up.
+    private func settle() async {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline && (connection.isBusy || events.count < notifications.count || notifications.last != Notification.Name.bmltProgressDidStop.rawValue) {
+            try? await Task.sleep(nanoseconds: 10_000_000)
+        }
+    }
+
+    private func report() -> Int32 {
+        print("notifications: \(notifications.count), events: \(events.count), typed messages: \(typedMessages.count)")
+        var ok = !notifications.isEmpty && notifications == events
+        #if compiler(>=6.2)
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {
+            let typedNames: Set<String> = ["progressDidStart", "progressDidStop", "serverValidated", "meetingSearchResults", "requestCancelled", "error"]
+            let expected = notifications.map { name in typedNames.first { Self.suffix[$0] == name } }.compactMap { $0 }
+            ok = ok && expected == typedMessages
+        }
+        #endif
+        print(ok ? "every observer saw every event once, in order" : "MISMATCH\n\(notifications)\n\(events)\n\(typedMessages)")
+        return ok ? 0 : 1
+    }
+
+    private static let suffix: [String: String] = [
+        "progressDidStart": Notification.Name.bmltProgressDidStart.rawValue, "progressDidStop": Notification.Name.bmltProgressDidStop.rawValue,
+        "serverValidated": Notification.Name.bmltServerValidated.rawValue, "meetingSearchResults": Notification.Name.bmltMeetingSearchResults.rawValue,
+        "requestCancelled": Notification.Name.bmltRequestCancelled.rawValue, "error": Notification.Name.bmltError.rawValue,
+    ]
+}
+
+let rootURL = CommandLine.arguments.dropFirst().first.flatMap(URL.init(string:))
+let app = HostApp(rootURL: rootURL)
+let status = await app.run()
+exit(status)

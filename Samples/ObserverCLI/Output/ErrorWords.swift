@@ -1,0 +1,59 @@
+import BMLTKit
+import Foundation
+
+/// A failure the CLI itself found (exit 1), said as it is: e.g. "meeting 310 is not deleted, so there is
+/// nothing to restore".
+struct CLIFailure: Error, Equatable, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+    init(_ message: String) { self.message = message }
+}
+
+/// Errors in the CLI's words: the library's sentences name its own settings (`allowsInsecureHTTP`,
+/// `BMLTConfiguration`'s timeout); here they name the flags a user types (`--insecure`, `--timeout`).
+enum ErrorWords {
+    /// A short code for a library error (its case name, e.g. `timeout`, `insecureURLRefused`).
+    static func code(_ error: BMLTError) -> String {
+        // A case with a payload is named by its mirror; the two without one are named here (a new case still
+        // gets a code: its mirror's, or "error").
+        if let label = Mirror(reflecting: error).children.first?.label { return label }
+        switch error {
+        case .timeout: return "timeout"
+        case .cancelled: return "cancelled"
+        default: return "error"
+        }
+    }
+
+    /// The sentence printed on standard error for `error` (a `BMLTError`, a `CLIFailure`, or anything else).
+    static func sentence(_ error: any Error, timeout: Double?) -> String {
+        if let failure = error as? CLIFailure { return failure.message }
+        guard let error = error as? BMLTError else { return String(describing: error) }
+        switch error {
+        case .insecureURLRefused(let host):
+            return "The connection to \(host) would not be encrypted (http://). Use https://, or add --insecure if you really mean it."
+        case .timeout:
+            let budget = timeout.map { "within --timeout \(number($0)) s" } ?? "in time (30 s a request by default)"
+            return "The server did not answer \(budget). Try again, or give a longer --timeout SECONDS."
+        case .invalidURL(let text):
+            return "“\(text)” is not a root server URL. Give --server the address of the folder that holds client_interface, e.g. https://example.org/main_server."
+        case .notARootServer(let reason):
+            return "This address does not answer like a BMLT root server: \(reason). Check the --server URL."
+        case .transport(let code, let description):
+            return "The server could not be reached (\(description), code \(code)). Check the network connection and the --server URL."
+        case .httpStatus(let code, let message):
+            let said = message.map { ": “\($0)”" } ?? ""
+            return "The server answered with HTTP status \(code)\(said). Try again later, or check the --server URL."
+        case .responseTooLarge(let limit):
+            return "The server's answer was larger than \(limit / 1_048_576) MiB. Narrow the search (--service-body, --weekday, --near)."
+        case .unauthorized(let message):
+            let said = message.map { ": “\($0)”" } ?? ""
+            return "The server refused the login\(said). Check --user and the password (BMLT_PASSWORD or the prompt)."
+        default:
+            return error.localizedDescription
+        }
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

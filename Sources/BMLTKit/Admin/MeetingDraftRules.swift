@@ -1,0 +1,141 @@
+import Foundation
+
+/// The rules the REST interface (root server 3.x and 4.x) applies to a meeting before it stores it, checked
+/// locally: `MeetingController::validateInputs` and the `VenueTypeLocation` rule of bmlt-server. A PATCH is
+/// checked by the server against the whole meeting (the stored meeting with the patch merged in), so a draft
+/// is checked whole too. The legacy 2.x interface has no such rules: its drafts have no problems.
+///
+/// Fields BMLTKit fills itself (`formatIds`, `duration` from the server's default, `published`, `venueType`
+/// in-person when unset) are not problems; `customFields` only ever holds the server's own keys.
+enum MeetingDraftRules {
+    /// The wire keys of the location fields the venue-type rule checks.
+    static let venueLocationKeys: Set<String> = ["location_street", "location_municipality", "location_province",
+                                                 "location_postal_code_1", "phone_meeting_number", "virtual_meeting_link"]
+
+    /// The problems of `draft` for a server with `info` (REST rules when `info` is nil or 3.0 and newer).
+    /// `serviceBodyIDs`: the server's service bodies when known (empty: not checked).
+    static func problems(in draft: BMLTMeetingDraft, info: BMLTServerInfo?, formats: [BMLTFormat],
+                         serviceBodyIDs: Set<Int>, options: BMLTSaveOptions) -> [BMLTFieldProblem] {
+        if let info, info.majorVersion < 3 { return [] }
+        let meeting = AdminFormats.aligned(draft, formats: formats)
+        var problems: [BMLTFieldProblem] = []
+        func add(_ key: String, _ message: String) { problems.append(BMLTFieldProblem(key: key, message: message)) }
+
+        if meeting.serviceBodyID <= 0 {
+            add("service_body_bigint", "The service body id field is required.")
+        } else if !serviceBodyIDs.isEmpty, !serviceBodyIDs.contains(meeting.serviceBodyID) {
+            add("service_body_bigint", "The selected service body id is invalid (the server has no service body \(meeting.serviceBodyID)).")
+        }
+        let formatsEdited = draft.isNew || draft.changes.contains { $0.key == "formats" }
+        checkFormats(meeting, formats: formats, venueRules: formatsEdited, add)
+        if meeting.weekday == nil { add("weekday_tinyint", "The day field is required.") }
+        if meeting.startTime == nil { add("start_time", "The start time field is required.") }
+        if let duration = meeting.duration, duration >= 24 * 3600 || duration < 0 {
+            add("duration_time", "The duration must be under 24 hours (the server reads it as H:i).")
+        }
+        if let coordinate = meeting.coordinate {
+            if !(-90...90).contains(coordinate.latitude) { add("latitude", "The latitude must be between -90 and 90.") }
+            if !(-180...180).contains(coordinate.longitude) { add("longitude", "The longitude must be between -180 and 180.") }
+        } else {
+            add("latitude", "The latitude field is required.")
+            add("longitude", "The longitude field is required.")
+        }
+        if meeting.name.trimmingCharacters(in: .whitespaces).isEmpty {
+            add("meeting_name", "The name field is required.")
+        } else if meeting.name.count > 128 {
+            add("meeting_name", "The name must not be greater than 128 characters.")
+        }
+        if let zone = meeting.timeZone, zone.identifier.count > 40 || !TimeZone.knownTimeZoneIdentifiers.contains(zone.identifier) {
+            add("time_zone", "The time zone must be a valid IANA time zone (“\(zone.identifier)” is not one).")
+        }
+        if let email = meeting.emailContact {
+            if email.count > 255 { add("email_contact", "The email must not be greater than 255 characters.") }
+            else if !isEmail(email) { add("email_contact", "The email must be a valid email address.") }
+        }
+        if let world = meeting.worldID, world.count > 30 { add("worldid_mixed", "The world id must not be greater than 30 characters.") }
+        for key in WireRESTMeeting.dataFieldKeys + WireRESTMeeting.customKeys(server: info, meeting: meeting) + ["admin_notes"] {
+            if let text = WireMeetingFieldTable.value(key, of: meeting), text.count > 512 {
+                add(key, "The \(key) field must not be greater than 512 characters.")
+            }
+        }
+        let skipLocation = options.skipVenueTypeLocationValidation && !draft.isNew
+        if !skipLocation { checkVenueLocation(meeting, add) }
+        guard !draft.isNew else { return problems }
+        // An edit is checked where it changed something: the fields the draft changed, the venue rule when the
+        // venue type or a location field changed. The rest was the server's before (and a meeting read with
+        // only some fields must not read as missing the others).
+        let edited = Set(draft.changes.map(\.key))
+        return problems.filter { concerns($0.key, edited) }
+    }
+
+    /// Whether a problem with `key` follows from editing `edited`.
+    private static func concerns(_ key: String, _ edited: Set<String>) -> Bool {
+        if venueLocationKeys.contains(key) { return !edited.isDisjoint(with: venueLocationKeys.union(["venue_type"])) }
+        if key == "latitude" || key == "longitude" { return edited.contains("latitude") || edited.contains("longitude") }
+        return edited.contains(key)
+    }
+
+    /// `VenueTypeLocation`: in person (and hybrid) a street, and a city with a state/province or a postal
+    /// code; virtual (and hybrid) a link or a phone number. The server names every field the rule concerns.
+    private static func checkVenueLocation(_ meeting: BMLTMeeting, _ add: (String, String) -> Void) {
+        func filled(_ text: String?) -> Bool { !(text ?? "").trimmingCharacters(in: .whitespaces).isEmpty }
+        let venue = meeting.venueType ?? .inPerson
+        let kind = venue == .inPerson ? "In-person" : venue == .virtual ? "Virtual" : "Hybrid"
+        if venue != .virtual {
+            if !filled(meeting.street) { add("location_street", "\(kind) meetings must have a street address.") }
+            if !(filled(meeting.municipality) && filled(meeting.province)) && !filled(meeting.postalCode) {
+                let sentence = "\(kind) meetings must have a location (at least a city/town and state/province, or a zip/postal code)."
+                for key in ["location_municipality", "location_province", "location_postal_code_1"] { add(key, sentence) }
+            }
+        }
+        if venue != .inPerson, !filled(meeting.virtualMeetingLink), !filled(meeting.phoneMeetingNumber) {
+            let sentence = "\(kind) meetings must include a Virtual Meeting Link or a Phone Meeting Dial-in Number."
+            for key in ["virtual_meeting_link", "phone_meeting_number"] { add(key, sentence) }
+        }
+    }
+
+    /// Format ids the server does not have, and the VM/HY/TC formats, which follow from the venue type (and
+    /// `temporarilyVirtual`) and are refused in `formatIds`: present without the matching venue type they
+    /// would be lost.
+    /// `venueRules`: only when the formats are sent (new meeting, formats edited); a PATCH without them keeps
+    /// the stored formats, which the server strips of VM/HY/TC itself.
+    private static func checkFormats(_ meeting: BMLTMeeting, formats: [BMLTFormat], venueRules: Bool,
+                                     _ add: (String, String) -> Void) {
+        guard !formats.isEmpty else { return }
+        let known = Set(formats.map(\.id))
+        let unknown = meeting.formatIDs.filter { !known.contains($0) }
+        if !unknown.isEmpty {
+            add("formats", "The selected format ids are invalid (the server has no format \(unknown.map(String.init).joined(separator: ", "))).")
+        }
+        guard venueRules else { return }
+        func has(_ key: String) -> Bool { formats.contains { $0.key == key && meeting.formatIDs.contains($0.id) } }
+        let venue = meeting.venueType ?? .inPerson
+        if has("VM"), venue != .virtual {
+            add("formats", "The VM format follows from the venue type: set the venue type to virtual instead of adding VM.")
+        }
+        if has("HY"), venue != .hybrid {
+            add("formats", "The HY format follows from the venue type: set the venue type to hybrid instead of adding HY.")
+        }
+        if has("TC"), venue != .virtual {
+            add("formats", "The TC format (temporarily closed, meeting virtually) needs the venue type virtual.")
+        }
+    }
+
+    /// A lenient check of an address (the server's RFC check accepts more): one `@` with something on each
+    /// side, no spaces.
+    static func isEmail(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty && !text.contains { $0.isWhitespace }
+    }
+
+    /// The error a save with problems fails with: every field named.
+    static func error(_ problems: [BMLTFieldProblem]) -> BMLTError {
+        var fields: [String: [String]] = [:]
+        for problem in problems where fields[problem.key]?.contains(problem.message) != true {
+            fields[problem.key, default: []].append(problem.message)
+        }
+        let count = problems.count
+        return .validationFailed(message: "\(count) problem\(count == 1 ? "" : "s") found before sending; nothing was sent",
+                                 fieldErrors: fields)
+    }
+}

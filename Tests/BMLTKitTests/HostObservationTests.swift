@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+@testable import BMLTKit
+
+/// The three ways a host observes a connection — `connection.events`, typed messages, classic notifications on
+/// `queue: .main` — each see every event once, in the same order, and the async forms return after delivery.
+@Suite("Host observation: events sequence, typed messages, queue: .main")
+@MainActor
+struct HostObservationTests {
+    @Test("two events iterators each get every event, in the monitor's order; the sequence ends with the connection")
+    func eventsSequence() async throws {
+        let stub = StubServer(SampleReplies.healthy())
+        let recorder = EventRecorder()
+        var connection: BMLTConnection? = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration(monitors: [recorder]))
+        let events = connection!.events
+        let readers = [await Self.reader(events), await Self.reader(events)]
+        _ = try await connection!.validate()
+        connection!.connect().cancel()
+        await waitUntil { !connection!.isBusy }
+        let expected = recorder.all.map(\.notificationName.rawValue)
+        #expect(expected.count == 6)
+        connection = nil                      // ends both sequences
+        for reader in readers {
+            let names = await reader.value
+            #expect(names == expected)
+        }
+    }
+
+    /// A loop over `events`, returned once its iterator exists; its value is every event name it received.
+    static func reader(_ events: BMLTEventSequence) async -> Task<[String], Never> {
+        var task: Task<[String], Never>?
+        await withCheckedContinuation { (started: CheckedContinuation<Void, Never>) in
+            task = Task { @MainActor in
+                var iterator = events.makeAsyncIterator()
+                started.resume()
+                var names: [String] = []
+                while let event = await iterator.next() { names.append(event.notificationName.rawValue) }
+                return names
+            }
+        }
+        return task!
+    }
+
+    @Test("an iterator made after an event does not get it")
+    func fromTheMomentOfIteration() async throws {
+        let stub = StubServer(SampleReplies.healthy())
+        let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration())
+        _ = try await connection.validate()
+        var iterator = connection.events.makeAsyncIterator()
+        connection.connect().cancel()
+        let first = await iterator.next()
+        #expect(first?.notificationName == .bmltProgressDidStart)
+        let second = await iterator.next()
+        #expect(second?.notificationName == .bmltRequestCancelled)
+    }
+
+    #if compiler(>=6.2)
+    @Test("typed messages: each event once, same order as the classic notifications, typed payloads")
+    func typedMessages() async throws {
+        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) else { return }
+        let center = NotificationCenter()
+        let stub = StubServer(SampleReplies.healthy())
+        let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration(center: center))
+        let classic = Locked<[String]>([])
+        let classicTokens = Notification.Name.bmltAllNotifications.map { name in
+            center.addObserver(forName: name, object: connection, queue: .main) { note in
+                classic.withLock { $0.append(note.name.rawValue) }
+            }
+        }
+        var typed: [String] = []
+        var validatedInfo: BMLTServerInfo?
+        let tokens = [
+            center.addObserver(of: connection, for: .bmltProgressDidStart) { _ in typed.append(Notification.Name.bmltProgressDidStart.rawValue) },
+            center.addObserver(of: connection, for: .bmltProgressDidStop) { _ in typed.append(Notification.Name.bmltProgressDidStop.rawValue) },
+            center.addObserver(of: connection, for: .bmltServerValidated) { message in
+                #expect(message.isValid && message.error == nil)
+                validatedInfo = message.info
+                typed.append(Notification.Name.bmltServerValidated.rawValue)
+            },
+            center.addObserver(of: connection, for: .bmltRequestCancelled) { _ in typed.append(Notification.Name.bmltRequestCancelled.rawValue) },
+        ]
+        let all = Locked<[BMLTEvent]>([])
+        let asyncToken = center.addObserver(of: connection, for: .bmltEvent) { message in all.withLock { $0.append(message.event) } }
+        let info = try await connection.validate()
+        #expect(validatedInfo == info)               // delivered before validate() returned
+        connection.connect().cancel()
+        await waitUntil { !connection.isBusy }
+        await waitUntil { all.withLock { $0.count } == 6 }
+        #expect(typed == classic.withLock { $0 })
+        #expect(typed.count == 6)
+        #expect(all.withLock { $0.map(\.notificationName.rawValue) } == typed)
+        for token in tokens { center.removeObserver(token) }
+        center.removeObserver(asyncToken)
+        for token in classicTokens { center.removeObserver(token) }
+    }
+    #endif
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// The host-app samples, run as real processes (an `async` main and a `dispatchMain()` program) against the
+/// embedded demo server. Both register `queue: .main` observers; a hang (the Linux main-queue deadlock) fails
+/// the test after the time limit instead of blocking the suite.
+@Suite("Host-app samples as processes")
+struct HostAppProcessTests {
+    /// The built executable beside the test bundle (`swift build --build-tests` builds every product).
+    static func executable(_ name: String) -> URL? {
+        var directory = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = directory.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    /// Runs `name`, returns its exit status and output, or `nil` when it did not finish within `seconds`.
+    static func run(_ name: String, seconds: TimeInterval = 60) throws -> (status: Int32, output: String)? {
+        let url = try #require(executable(name), "\(name) is built by swift build --build-tests")
+        let process = Process()
+        process.executableURL = url
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        try process.run()
+        // The samples print a few hundred bytes: the pipe holds them until the process has ended.
+        if finished.wait(timeout: .now() + seconds) == .timedOut {
+            process.terminate()
+            return nil
+        }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    @Test("bmlt-host-app (async main, queue: .main observers, typed messages, events loop) finishes and sees every event once")
+    func asyncMain() throws {
+        let result = try #require(try Self.run("bmlt-host-app"), "bmlt-host-app did not finish in 60 s (main-queue deadlock?)")
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("every observer saw every event once, in order"), "\(result.output)")
+        #expect(result.output.contains("spinner: on") && result.output.contains("spinner: off"), "\(result.output)")
+        #expect(result.output.contains("login refused:"), "\(result.output)")
+        #expect(result.output.contains("validated: true"), "\(result.output)")
+    }
+
+    @Test("bmlt-host-app-dispatch (dispatchMain, queue: .main observers) finishes")
+    func dispatchMainProgram() throws {
+        let result = try #require(try Self.run("bmlt-host-app-dispatch"), "bmlt-host-app-dispatch did not finish in 60 s")
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("found "), "\(result.output)")
+        #expect(result.output.contains("done: "), "\(result.output)")
+    }
+}
