@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CaptureReplay
 
 /// The host-app samples, run as real processes (an `async` main and a `dispatchMain()` program) against the
 /// embedded demo server. Both register `queue: .main` observers; a hang (the Linux main-queue deadlock) fails
@@ -18,10 +19,11 @@ struct HostAppProcessTests {
     }
 
     /// Runs `name`, returns its exit status and output, or `nil` when it did not finish within `seconds`.
-    static func run(_ name: String, seconds: TimeInterval = 60) throws -> (status: Int32, output: String)? {
+    static func run(_ name: String, _ arguments: [String] = [], seconds: TimeInterval = 60) throws -> (status: Int32, output: String)? {
         let url = try #require(executable(name), "\(name) is built by swift build --build-tests")
         let process = Process()
         process.executableURL = url
+        process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -53,5 +55,23 @@ struct HostAppProcessTests {
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("found "), "\(result.output)")
         #expect(result.output.contains("done: "), "\(result.output)")
+    }
+
+    /// The same program against real root servers' replies (2.16.6, 3.1.2, 4.1.0) served over 127.0.0.1: only the
+    /// requests a real client sent are answered, so the sample must ask exactly what a real server understands.
+    @Test("bmlt-host-app against replayed real root servers finishes and sees every event once",
+          .enabled(if: FixtureCaptures.isAvailable, "../shared/fixtures is not beside the project"),
+          arguments: ["rootserver", "rootserver-3x", "rootserver-4x"])
+    func realServer(folder: String) throws {
+        let server = try CaptureReplayServer.start(folder: folder)
+        defer { server.stop() }
+        let root = server.baseURL.appendingPathComponent("main_server").absoluteString
+        let result = try #require(try Self.run("bmlt-host-app", [root, "--service-body", "1002", "--weekday", "2"]),
+                                  "bmlt-host-app did not finish in 60 s against \(folder)")
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("validated: true"), "\(result.output)")
+        #expect(result.output.contains("every observer saw every event once, in order"), "\(result.output)")
+        let found = result.output.split(separator: "\n").first { $0.hasPrefix("search: ") }
+        #expect(found != nil && found != "search: 0 meetings", "\(result.output)")
     }
 }

@@ -4,6 +4,8 @@
 //
 //     swift run bmlt-host-app                                   # the embedded demo server, offline
 //     swift run bmlt-host-app https://example.org/main_server   # a real root server (read-only calls)
+//     swift run bmlt-host-app https://example.org/main_server --service-body 1002 --weekday 2
+//                                                               # one service body's Monday meetings
 //
 // An `async` main: on Linux its main actor runs on a thread that drains the main queue (not the main thread);
 // BMLTKit delivers so that `queue: .main` observers work there too.
@@ -18,6 +20,7 @@ import BMLTDemoServer
 final class HostApp {
     let connection: BMLTConnection
     let isDemo: Bool
+    let criteria: BMLTSearchCriteria
     private(set) var notifications: [String] = []
     private(set) var typedMessages: [String] = []
     private(set) var events: [String] = []
@@ -26,7 +29,8 @@ final class HostApp {
     private var indicator: BMLTProgressIndicator?      // kept alive: a local would stop at once
     private var eventsTask: Task<Void, Never>?
 
-    init(rootURL: URL?) {
+    init(rootURL: URL?, criteria: BMLTSearchCriteria) {
+        self.criteria = criteria
         var configuration = BMLTConfiguration()
         if rootURL == nil { configuration.urlSessionConfiguration = BMLTDemoServer.sessionConfiguration() }
         isDemo = rootURL == nil
@@ -98,14 +102,14 @@ final class HostApp {
         do {
             let info = try await connection.validate()
             print("server", info.version)
-            let results = try await connection.meetings(matching: BMLTSearchCriteria())
+            let results = try await connection.meetings(matching: criteria)
             print("search:", results.meetings.count, "meetings")
         } catch {
             print("failed:", error.localizedDescription)
             return 1
         }
         // Cancel: a search started and cancelled at once posts .bmltRequestCancelled, not .bmltError.
-        let request = connection.searchMeetings(BMLTSearchCriteria())
+        let request = connection.searchMeetings(criteria)
         request.cancel()
         if isDemo {
             // Error display: a wrong password is refused; the error is a notification, lastError and a throw.
@@ -146,7 +150,24 @@ final class HostApp {
     ]
 }
 
-let rootURL = CommandLine.arguments.dropFirst().first.flatMap(URL.init(string:))
-let app = HostApp(rootURL: rootURL)
+/// `[URL] [--service-body ID] [--weekday 1…7]`: the server (default: the demo server) and what to search
+/// (default: everything; an aggregator needs a filter).
+func parseArguments() -> (URL?, BMLTSearchCriteria) {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    var criteria = BMLTSearchCriteria()
+    var rootURL: URL?
+    while !arguments.isEmpty {
+        let argument = arguments.removeFirst()
+        switch argument {
+        case "--service-body": if let id = arguments.first.flatMap(Int.init) { arguments.removeFirst(); criteria.serviceBodyIDs = [id] }
+        case "--weekday": if let day = arguments.first.flatMap(Int.init).flatMap(BMLTWeekday.init(rawValue:)) { arguments.removeFirst(); criteria.weekdays = [day] }
+        default: rootURL = URL(string: argument)
+        }
+    }
+    return (rootURL, criteria)
+}
+
+let (rootURL, criteria) = parseArguments()
+let app = HostApp(rootURL: rootURL, criteria: criteria)
 let status = await app.run()
 exit(status)
