@@ -40,6 +40,33 @@ extension DemoServerSuites {
                                          "--start", "19:00", "--at", "41.0,-74.0", "--venue", "virtual"])
             #expect(virtual.status == 2)
             #expect(virtual.errors.contains("(use --link)") && virtual.errors.contains("(use --phone)"), "\(virtual.errors)")
+
+            let contact = await observe(["admin", "create", "--service-body", "1005", "--name", name, "--weekday", "tue",
+                                         "--start", "19:00", "--at", "41.0,-74.0", "--street", "1 Main St", "--town", "Goshen",
+                                         "--state", "NY", "--email", "not-an-address", "--format", "VM"])
+            #expect(contact.status == 2)
+            #expect(contact.errors.contains("email_contact: The email must be a valid email address. (use --email)"), "\(contact.errors)")
+            #expect(contact.errors.contains("formats: The VM format follows from the venue type") && contact.errors.contains("(use --format)"),
+                    "\(contact.errors)")
+            #expect(try await meetingID(named: name) == nil)
+        }
+
+        @Test("admin create --format takes keys and ids, --email and --world-id set their fields")
+        func createWithFormatsAndContact() async throws {
+            let name = "CLI formats meeting \(UUID().uuidString.prefix(8))"
+            let created = await observe(["--json", "admin", "create", "--service-body", "1005", "--name", name, "--weekday", "wed",
+                                         "--start", "20:00", "--at", "41.0,-74.0", "--street", "1 Main St", "--town", "Goshen",
+                                         "--state", "NY", "--format", "O", "--format", "bt", "--email", "group@example.org",
+                                         "--world-id", "G00012345"])
+            #expect(created.status == 0, "\(created.errors)")
+            let result = try #require(created.objects.compactMap { $0 }.first { $0["event"] as? String == "result" }, "\(created.lines)")
+            let meeting = try #require(result["meeting"] as? [String: Any])
+            #expect(Set(meeting["formatKeys"] as? [String] ?? []) == ["O", "BT"])
+            #expect(meeting["worldID"] as? String == "G00012345")
+            #expect(try await meetingID(named: name) == meeting["id"] as? Int)
+            let unknown = await observe(["admin", "create", "--service-body", "1005", "--name", name, "--weekday", "wed",
+                                         "--start", "20:00", "--format", "NOSUCHKEY"])
+            #expect(unknown.status == 2 && unknown.errors.contains("'NOSUCHKEY' is neither a format key"), "\(unknown.errors)")
         }
 
         @Test("login, create, edit, delete, restore, rollback, logout on a meeting of its own")

@@ -21,6 +21,9 @@ enum AdminCommands {
         .value("zip", "TEXT", "postal code"), .value("venue", "KIND", "in-person, virtual or hybrid"),
         .value("link", "URL", "virtual meeting link"), .value("phone", "NUMBER", "phone meeting dial-in number"),
         .value("time-zone", "NAME", "IANA time zone, e.g. America/New_York"),
+        .value("email", "ADDRESS", "the meeting's contact email (server administrators see it)"),
+        .value("world-id", "ID", "NA World Services id (up to 30 characters)"),
+        .value("format", "KEY|ID", "the meeting's formats, replacing the ones it has (O, BT… or ids); repeat for several", repeats: true),
         .flag("skip-location-check", "edits only: let the server skip its venue-type location rules"),
     ]
 
@@ -30,7 +33,8 @@ enum AdminCommands {
         "latitude": "--at", "longitude": "--at", "location_municipality": "--town", "location_street": "--street",
         "location_province": "--state", "location_postal_code_1": "--zip", "venue_type": "--venue",
         "virtual_meeting_link": "--link", "phone_meeting_number": "--phone", "time_zone": "--time-zone",
-        "service_body_bigint": "--service-body", "comments": "--comments",
+        "service_body_bigint": "--service-body", "comments": "--comments", "email_contact": "--email",
+        "worldid_mixed": "--world-id", "formats": "--format",
     ]
 
     /// Refuses a draft the server would refuse, before anything is sent: each problem with the option to use
@@ -65,7 +69,7 @@ enum AdminCommands {
             try apply(context.commandLine, to: &probe)      // usage errors before logging in
             try await session(context) { connection in
                 var draft = try await meeting(id, connection).editable()
-                try apply(context.commandLine, to: &draft)
+                try apply(context.commandLine, to: &draft, formats: connection.server.formats)
                 guard draft.hasChanges else { throw UsageError("nothing to change: give --name, --weekday, --start, …") }
                 let options = BMLTSaveOptions(skipVenueTypeLocationValidation: context.commandLine.flag("skip-location-check"))
                 try checkProblems(draft, connection, options: options)
@@ -80,6 +84,7 @@ enum AdminCommands {
             try apply(context.commandLine, to: &draft)
             guard !draft.name.isEmpty else { throw UsageError("admin create needs --name") }
             try await session(context) { connection in
+                try apply(context.commandLine, to: &draft, formats: connection.server.formats)
                 try checkProblems(draft, connection, options: BMLTSaveOptions())
                 let result = try await connection.saveMeeting(draft)
                 context.output("")
@@ -199,7 +204,9 @@ enum AdminCommands {
         for change in readable { context.output("  " + FieldWords.describe(change)) }
     }
 
-    static func apply(_ line: ParsedCommandLine, to draft: inout BMLTMeetingDraft) throws {
+    /// Sets the draft's fields from the flags. `--format` keys are looked up among `formats` (the server's); without
+    /// them only the syntax is checked (before logging in), and the formats are set once the server's are known.
+    static func apply(_ line: ParsedCommandLine, to draft: inout BMLTMeetingDraft, formats: [BMLTFormat]? = nil) throws {
         if let name = line.value("name") { draft.name = name }
         if let day = line.value("weekday") { draft.weekday = try SearchCommand.weekday(day) }
         if let start = line.value("start") { draft.startTime = try SearchCommand.time(start, "--start") }
@@ -229,6 +236,15 @@ enum AdminCommands {
                 throw UsageError("--at needs LAT,LONG in degrees")
             }
             draft.coordinate = BMLTCoordinate(latitude: parts[0], longitude: parts[1])
+        }
+        if let email = line.value("email") { draft.emailContact = email }
+        if let world = line.value("world-id") { draft.worldID = world }
+        let formatValues = line.values("format")
+        if !formatValues.isEmpty {
+            let ids = try SearchCommand.formatIDs(formatValues, known: formats)
+            if let formats {
+                draft.setFormats(ids.compactMap { id in formats.first { $0.id == id } })
+            }
         }
         if let published = line.value("published") {
             switch published.lowercased() {
