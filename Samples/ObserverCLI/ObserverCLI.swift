@@ -42,7 +42,8 @@ public enum ObserverCLI {
         do {
             commandLine = try parser.parse(arguments)
         } catch {
-            io.error("bmlt-observer: \(error.message)\nRun 'bmlt-observer help' for usage.\n")
+            let topic = error.command.map { " " + $0 } ?? ""
+            io.error("bmlt-observer: \(error.message)\nRun 'bmlt-observer help\(topic)' for usage.\n")
             return 2
         }
         if commandLine.flag("version") {

@@ -112,6 +112,10 @@ extension DemoServerSuites {
             }
             #expect(await observe(["admin", "delete", "--help"]).lines.contains { $0.contains("--yes") })
             #expect(await observe(["help", "nonsense"]).status == 2)
+            let unknown = await observe(["search", "--radius-km", "3"])
+            #expect(unknown.status == 2 && unknown.errors.contains("Run 'bmlt-observer help search' for usage."), "\(unknown.errors)")
+            let global = await observe(["--nonsense"])
+            #expect(global.status == 2 && global.errors.contains("Run 'bmlt-observer help' for usage."), "\(global.errors)")
             let version = await observe(["--version"])
             #expect(version.status == 0 && version.lines == ["bmlt-observer \(BMLTKitVersion.current) (BMLTKit \(BMLTKitVersion.current))"])
             #expect(BMLTKitVersion.current.split(separator: ".").count == 3 && BMLTConfiguration().userAgent == "BMLTKit/\(BMLTKitVersion.current)")

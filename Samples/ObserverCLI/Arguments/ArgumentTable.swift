@@ -66,10 +66,15 @@ public struct ParsedCommandLine: Sendable, Equatable {
 public struct UsageError: Error, Equatable, CustomStringConvertible {
     /// What was wrong.
     public let message: String
+    /// The command it concerns (`search`, `admin edit`), for the "see help" hint; `nil` for the program as a whole.
+    public let command: String?
     /// The error text.
     public var description: String { message }
-    /// A usage error.
-    public init(_ message: String) { self.message = message }
+    /// A usage error, about `command` when one is known.
+    public init(_ message: String, command: String? = nil) {
+        self.message = message
+        self.command = command
+    }
 }
 
 /// Parses arguments against a table of commands and global options.
@@ -120,7 +125,7 @@ public struct ArgumentParser: Sendable {
                 let command = match(commandWords)
                 guard let spec = (command?.options ?? []).first(where: { $0.name == name })
                         ?? globalOptions.first(where: { $0.name == name }) else {
-                    throw UsageError("unknown option --\(name)" + (command.map { " for '\($0.name)'" } ?? ""))
+                    throw UsageError("unknown option --\(name)" + (command.map { " for '\($0.name)'" } ?? ""), command: command?.name)
                 }
                 if spec.valueName == nil {
                     guard inlineValue == nil else { throw UsageError("--\(name) takes no value") }
@@ -150,7 +155,7 @@ public struct ArgumentParser: Sendable {
             throw UsageError("'\(name)' needs a sub-command: " + subcommands.joined(separator: ", "))
         }
         if positionals.count > command.positionals.count {
-            throw UsageError("unexpected argument '\(positionals[command.positionals.count])' for '\(name)'")
+            throw UsageError("unexpected argument '\(positionals[command.positionals.count])' for '\(name)'", command: name)
         }
         return ParsedCommandLine(command: name, options: options, positionals: positionals)
     }
