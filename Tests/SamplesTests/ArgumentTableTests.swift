@@ -44,18 +44,18 @@ struct ArgumentTableTests {
         #expect(delete.positionals == ["42"])
     }
 
-    @Test("usage errors", arguments: [
-        (["frobnicate"], "unknown command 'frobnicate'"),
-        (["search", "--color", "red"], "unknown option --color for 'search'"),
-        (["search", "--page"], "--page needs a value (N)"),
-        (["search", "--page", "1", "--page", "2"], "--page given twice"),
-        (["info", "--json=yes"], "--json takes no value"),
-        (["admin"], "'admin' needs a sub-command: admin login, admin delete"),
-        (["admin", "delete", "1", "2"], "unexpected argument '2' for 'admin delete'"),
-        (["info", "--weekday", "mon"], "unknown option --weekday for 'info'"),
+    @Test("usage errors, each naming the command whose help to read when there is one", arguments: [
+        (["frobnicate"], UsageError("unknown command 'frobnicate'")),
+        (["search", "--color", "red"], UsageError("unknown option --color for 'search'", command: "search")),
+        (["search", "--page"], UsageError("--page needs a value (N)")),
+        (["search", "--page", "1", "--page", "2"], UsageError("--page given twice")),
+        (["info", "--json=yes"], UsageError("--json takes no value")),
+        (["admin"], UsageError("'admin' needs a sub-command: admin login, admin delete")),
+        (["admin", "delete", "1", "2"], UsageError("unexpected argument '2' for 'admin delete'", command: "admin delete")),
+        (["info", "--weekday", "mon"], UsageError("unknown option --weekday for 'info'", command: "info")),
     ])
-    func usageErrors(arguments: [String], message: String) {
-        #expect(throws: UsageError(message)) { try parser.parse(arguments) }
+    func usageErrors(arguments: [String], error: UsageError) {
+        #expect(throws: error) { try parser.parse(arguments) }
     }
 
     @Test("--help anywhere asks for help on the command given")
