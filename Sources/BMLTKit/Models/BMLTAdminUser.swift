@@ -34,13 +34,5 @@ public struct BMLTAdminUser: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// The account type as a role.
-    public var role: BMLTUserRole {
-        switch type {
-        case "admin": .serverAdministrator
-        case "serviceBodyAdmin": .serviceBodyAdministrator
-        case "observer": .observer
-        case "deactivated": .deactivated
-        default: .unknown
-        }
-    }
+    public var role: BMLTUserRole { WireRESTAuth.role(type) }
 }
