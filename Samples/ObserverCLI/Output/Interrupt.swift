@@ -19,6 +19,9 @@ extension ObserverCLI {
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler {
+            // Taken and never given back: a spinner frame due now waits for the lock instead of being drawn
+            // after this line (it was, now and then: the frame ran on the main actor while this ran here).
+            TerminalLine.lock.lock()
             let clear = isatty(STDERR_FILENO) == 1 ? "\r\u{1B}[K" : ""
             FileHandle.standardError.write(Data((clear + "bmlt-observer: interrupted\n").utf8))
             exit(130)
@@ -26,4 +29,10 @@ extension ObserverCLI {
         source.resume()
         return source
     }
+}
+
+/// The spinner's terminal line is written under this lock, so that the Ctrl-C handler (on another thread) has the
+/// last word: once it holds the lock, no frame can follow its message.
+enum TerminalLine {
+    static let lock = NSLock()
 }

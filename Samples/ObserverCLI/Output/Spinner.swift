@@ -61,7 +61,7 @@ final class Spinner {
     }
 
     private func write(_ text: String) {
-        output.write(Data(text.utf8))
+        TerminalLine.lock.withLock { output.write(Data(text.utf8)) }
     }
 
     /// Writes a message to standard error.
