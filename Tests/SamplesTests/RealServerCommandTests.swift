@@ -39,6 +39,22 @@ struct RealServerCommandTests {
         if arguments[0] == "changes" { #expect(switchers.last == "GetChanges") }
     }
 
+    @Test("3.1.2 and 4.1.0: formats, service-bodies and a search exit 0 asking only what a real client asked",
+          arguments: ["rootserver-3x", "rootserver-4x"], [["formats"], ["service-bodies"],
+                                                          ["--json", "search", "--service-body", "1002", "--weekday", "mon"]])
+    func readsOfLaterGenerations(folder: String, arguments: [String]) async throws {
+        let http = try CaptureReplayServer.start(folder: folder)
+        defer { http.stop() }
+        let server = http.baseURL.appendingPathComponent("main_server").absoluteString
+        let run = await observe(["--server", server] + arguments)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(http.requests.allSatisfy { !$0.target.contains("json.php") }, "reads never touch the admin interface")
+        if arguments.contains("search") {
+            let meetings = try #require(run.result?["meetings"] as? [[String: Any]])
+            #expect(!meetings.isEmpty && meetings.allSatisfy { $0["serviceBodyID"] as? Int == 1002 && $0["weekday"] as? String == "Monday" })
+        }
+    }
+
     @Test("--json search and formats against the real 2.16.6 replies: meeting and format records jq can use")
     func jsonRecords() async throws {
         let http = try CaptureReplayServer.start(folder: "rootserver")
