@@ -42,6 +42,10 @@ public struct BMLTConfiguration: Sendable {
     public var logLevel: BMLTLogLevel
     /// Receives log lines (default: none). Lines never contain passwords, tokens, cookies or bodies.
     public var logHandler: (@Sendable (BMLTLogLevel, String) -> Void)?
+    /// A persistent cache of read replies (default `nil`: none). See `BMLTResponseCache`.
+    public var cache: BMLTResponseCache?
+    /// When reads are answered from `cache` (default `.networkOnly`).
+    public var cachePolicy: BMLTCachePolicy
 
     /// A configuration with the defaults.
     public init(notificationCenter: NotificationCenter = .default,
@@ -56,7 +60,9 @@ public struct BMLTConfiguration: Sendable {
                 maximumResponseSize: Int = 64 * 1024 * 1024,
                 retryPolicy: BMLTRetryPolicy = BMLTRetryPolicy(),
                 logLevel: BMLTLogLevel = .off,
-                logHandler: (@Sendable (BMLTLogLevel, String) -> Void)? = nil) {
+                logHandler: (@Sendable (BMLTLogLevel, String) -> Void)? = nil,
+                cache: BMLTResponseCache? = nil,
+                cachePolicy: BMLTCachePolicy = .networkOnly) {
         self.notificationCenter = notificationCenter
         self.deliveryQueue = deliveryQueue
         self.eventMonitors = eventMonitors
@@ -70,5 +76,7 @@ public struct BMLTConfiguration: Sendable {
         self.retryPolicy = retryPolicy
         self.logLevel = logLevel
         self.logHandler = logHandler
+        self.cache = cache
+        self.cachePolicy = cachePolicy
     }
 }

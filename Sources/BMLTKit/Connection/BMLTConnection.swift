@@ -121,10 +121,14 @@ public final class BMLTConnection {
     }
 
     private func execute<Value>(_ operation: Operation<Value>, _ request: BMLTRequest) async -> Result<Value, BMLTError> {
+        if configuration.cachePolicy == .cacheThenNetwork, operation.kind.isCacheableRead, configuration.cache != nil {
+            await deliverFromCache(operation)
+        }
         var outcome: Result<Value, BMLTError>
         do throws(BMLTError) {
-            let context = try makeContext()
+            let context = try makeContext(cacheMode: cacheMode(for: operation.kind))
             outcome = .success(try await operation.work(context))
+            if context.servedFromCache.withLock({ $0 }) { request.markFromCache() }
         } catch {
             outcome = .failure(error)
         }
@@ -155,10 +159,37 @@ public final class BMLTConnection {
         inFlightRequests = registry.requests
     }
 
-    private func makeContext() throws(BMLTError) -> OperationContext {
+    private func makeContext(cacheMode: CacheMode = .off) throws(BMLTError) -> OperationContext {
         if let rootURLError { throw rootURLError }
-        return OperationContext(root: rootServerURL, transport: transport, serverInfo: server.info,
-                                serverFormats: server.formats, adminSession: adminSession)
+        var context = OperationContext(root: rootServerURL, transport: transport, serverInfo: server.info,
+                                       serverFormats: server.formats, adminSession: adminSession)
+        context.cache = configuration.cache
+        context.cacheMode = configuration.cache == nil ? .off : cacheMode
+        return context
+    }
+
+    /// How an operation of `kind` uses the cache under the configured policy: only reads use it (a message to a
+    /// contact is a GET but never stored); writes clear it whatever their mode (`OperationContext.send`).
+    private func cacheMode(for kind: BMLTRequestKind) -> CacheMode {
+        guard let cache = configuration.cache else { return .off }
+        guard kind.isCacheableRead else { return .off }
+        switch configuration.cachePolicy {
+        case .networkOnly, .cacheThenNetwork: return .store
+        case .cacheElseNetwork: return .preferFresh(maximumAge: cache.maximumAge)
+        case .networkElseCache: return .fallback
+        }
+    }
+
+    /// `.cacheThenNetwork`'s first delivery: the operation answered from the cache alone, as a request of its own
+    /// (registered, announced with `isFromCache`, finished) — or nothing at all when the cache cannot answer it.
+    private func deliverFromCache<Value>(_ operation: Operation<Value>) async {
+        guard let context = try? makeContext(cacheMode: .only),
+              let value = try? await operation.work(context), context.servedFromCache.withLock({ $0 }) else { return }
+        let cached = BMLTRequest(kind: operation.kind)
+        cached.markFromCache()
+        registry.begin(cached)
+        inFlightRequests = registry.requests
+        await finish(cached, operation, .success(value))
     }
 
     /// Announces an event through the single poster.

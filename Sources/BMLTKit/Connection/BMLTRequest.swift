@@ -22,6 +22,7 @@ public final class BMLTRequest: Sendable, Hashable, Identifiable, CustomStringCo
     private struct State {
         var isCancelled = false
         var isFinished = false
+        var isFromCache = false
         var cancelHandler: (@Sendable () -> Void)?
     }
 
@@ -46,6 +47,16 @@ public final class BMLTRequest: Sendable, Hashable, Identifiable, CustomStringCo
 
     /// Whether the request has delivered its outcome.
     public var isFinished: Bool { state.withLock { $0.isFinished } }
+
+    /// Whether its outcome came from the response cache, not the server (see `BMLTCachePolicy`); set before the
+    /// outcome is announced.
+    /// ```swift
+    /// if notification.bmltRequest?.isFromCache == true { banner.text = "Offline: showing saved results" }
+    /// ```
+    public var isFromCache: Bool { state.withLock { $0.isFromCache } }
+
+    /// Marks the outcome as answered by the cache.
+    func markFromCache() { state.withLock { $0.isFromCache = true } }
 
     /// Installs what `cancel()` does; runs it at once if the request was cancelled already.
     func onCancel(_ handler: @escaping @Sendable () -> Void) {

@@ -48,6 +48,11 @@ struct OperationContext: Sendable {
     let serverFormats: [BMLTFormat]
     /// The administrator's session (REST token or legacy cookie login), shared with the connection.
     let adminSession: AdminSession
+    /// The response cache and how this operation's reads use it (see `CachedReads.swift`).
+    var cache: BMLTResponseCache? = nil
+    var cacheMode: CacheMode = .off
+    /// Set when a read of this operation was answered by the cache.
+    let servedFromCache = Locked(false)
 
     /// `GET <root>/<path>?<query>`. Reads are `retryable` by default (retried on transient failures); pass
     /// `false` for a GET that must not be repeated (a message to a contact).
@@ -56,7 +61,7 @@ struct OperationContext: Sendable {
         var request = URLRequest(url: RootServerURL.url(root: root, path: path, query: query))
         request.httpMethod = "GET"
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        return try await transport.send(request, retryable: retryable)
+        return try await cachedRead(request, retryable: retryable)
     }
 
     /// `<method> <root>/<path>?<query>` with an optional body and its content type. Never retried: use it for
@@ -68,7 +73,9 @@ struct OperationContext: Sendable {
         request.httpBody = body
         if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        return try await transport.send(request, retryable: false)
+        let reply = try await transport.send(request, retryable: false)
+        if method != "GET", (200..<300).contains(reply.statusCode) { cache?.removeEntries(ofRoot: root.absoluteString) }
+        return reply
     }
 
     /// The server info known to the connection, or (before validation) fetched now with GetServerInfo.

@@ -48,6 +48,13 @@ struct RequestLog: Sendable {
         }
     }
 
+    /// A line about how a request was answered other than by the server (e.g. from the response cache), at the
+    /// `.requests` level.
+    func note(_ text: String) {
+        guard let handler, level >= .requests else { return }
+        handler(.requests, text)
+    }
+
     /// The URL with secret-looking query values replaced and any user/password removed.
     static func redacted(_ url: URL?) -> String {
         guard let url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "?" }

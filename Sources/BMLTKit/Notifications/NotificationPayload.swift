@@ -126,6 +126,13 @@ extension Notification {
         userInfo?[key] as? Value
     }
 
+    /// Whether a result notification's answer came from the response cache (`true`) or the server (`false`);
+    /// `nil` on notifications that carry no request (progress).
+    /// ```swift
+    /// if notification.bmltIsFromCache == true { showOfflineBanner() }
+    /// ```
+    public var bmltIsFromCache: Bool? { bmltRequest?.isFromCache }
+
     /// The whole event behind a BMLTKit notification.
     public var bmltEvent: BMLTEvent? { payload(PayloadKey.event) }
     /// `.bmltServerValidated`: whether the server is a usable root server.

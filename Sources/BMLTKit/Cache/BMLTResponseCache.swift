@@ -1,0 +1,158 @@
+import Foundation
+
+/// A persistent, size-bounded cache of a root server's read replies, shared by any number of connections and
+/// processes through one directory.
+///
+/// - Keyed by the full request (root URL, path and query; never a secret: requests sent with a login are never
+///   stored). File names are hashes of the key; each file starts with its key, length and checksum, so a damaged,
+///   truncated or foreign file is a miss (and is removed), never wrong data and never a crash.
+/// - Writes go to a temporary file renamed into place (atomic on one file system): a reader in another process
+///   sees the old entry or the new one, never half of one.
+/// - Bounded by `maximumBytes`: after a write, the least recently used entries go first (use updates a file's
+///   modification date).
+/// - `maximumAge` is how long an entry counts as fresh for `.cacheElseNetwork`; the other policies use entries of
+///   any age (better than nothing when offline).
+/// ```swift
+/// let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
+/// var configuration = BMLTConfiguration()
+/// configuration.cache = BMLTResponseCache(directory: caches.appendingPathComponent("BMLT"), maximumBytes: 50_000_000)
+/// configuration.cachePolicy = .networkElseCache
+/// ```
+public final class BMLTResponseCache: Sendable {
+    /// Where the entries are.
+    public let directory: URL
+    /// The most the entries may take together, in bytes.
+    public let maximumBytes: Int
+    /// How long an entry is fresh for `.cacheElseNetwork` (default one hour).
+    public let maximumAge: TimeInterval
+    private let lock = Locked(())
+
+    /// A cache in `directory` (created when first written) holding at most `maximumBytes`. Throws nothing: a
+    /// directory that cannot be used makes every lookup a miss.
+    /// ```swift
+    /// let cache = BMLTResponseCache(directory: folder, maximumBytes: 20_000_000)
+    /// ```
+    public init(directory: URL, maximumBytes: Int, maximumAge: TimeInterval = 3600) {
+        self.directory = directory
+        self.maximumBytes = max(0, maximumBytes)
+        self.maximumAge = maximumAge
+    }
+
+    /// The bytes held now (all entries).
+    /// ```swift
+    /// print(cache.totalBytes)
+    /// ```
+    public var totalBytes: Int { lock.withLock { _ in entries().reduce(0) { $0 + $1.size } } }
+
+    /// Removes every entry.
+    /// ```swift
+    /// cache.removeAll()
+    /// ```
+    public func removeAll() {
+        lock.withLock { _ in for entry in entries() { try? FileManager.default.removeItem(at: entry.url) } }
+    }
+
+    // MARK: - Entries
+
+    /// The stored body for `key` and when it was stored, or `nil` (a miss) — also for a damaged or foreign file.
+    func body(for key: CacheKey) -> (data: Data, storedAt: Date)? {
+        let url = fileURL(key)
+        return lock.withLock { _ -> (Data, Date)? in
+            guard let file = try? Data(contentsOf: url) else { return nil }
+            guard let entry = CacheEntryFormat.decode(file, key: key.text) else {
+                try? FileManager.default.removeItem(at: url)
+                return nil
+            }
+            try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: url.path)
+            return (entry.body, entry.storedAt)
+        }
+    }
+
+    /// Stores `body` for `key`, then trims the cache to `maximumBytes`.
+    func store(_ body: Data, for key: CacheKey, at date: Date = Date()) {
+        let file = CacheEntryFormat.encode(body, key: key.text, storedAt: date)
+        guard file.count <= maximumBytes else { return }
+        lock.withLock { _ in
+            let manager = FileManager.default
+            try? manager.createDirectory(at: directory, withIntermediateDirectories: true)
+            let temporary = directory.appendingPathComponent(".tmp-\(UUID().uuidString)")
+            guard (try? file.write(to: temporary)) != nil else { return }
+            let target = fileURL(key)
+            if (try? manager.replaceItemAt(target, withItemAt: temporary)) == nil {
+                _ = try? manager.removeItem(at: target)
+                if (try? manager.moveItem(at: temporary, to: target)) == nil { try? manager.removeItem(at: temporary) }
+            }
+            trim()
+        }
+    }
+
+    /// Removes the entries of one root server (after a write to it).
+    func removeEntries(ofRoot root: String) {
+        let prefix = CacheKey.hash(root) + "-"
+        lock.withLock { _ in
+            for entry in entries() where entry.url.lastPathComponent.hasPrefix(prefix) {
+                try? FileManager.default.removeItem(at: entry.url)
+            }
+        }
+    }
+
+    private func fileURL(_ key: CacheKey) -> URL {
+        directory.appendingPathComponent(key.fileName)
+    }
+
+    private struct Entry {
+        let url: URL
+        let size: Int
+        let used: Date
+    }
+
+    /// The entry files (not temporary ones) with their sizes and last use. Files that vanish meanwhile (another
+    /// process trimming) are skipped.
+    private func entries() -> [Entry] {
+        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
+        let urls = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys)) ?? []
+        return urls.compactMap { url in
+            guard url.pathExtension == CacheKey.fileExtension, let values = try? url.resourceValues(forKeys: Set(keys)) else { return nil }
+            return Entry(url: url, size: values.fileSize ?? 0, used: values.contentModificationDate ?? .distantPast)
+        }
+    }
+
+    /// Removes the least recently used entries until the rest fit in `maximumBytes`.
+    private func trim() {
+        var all = entries()
+        var total = all.reduce(0) { $0 + $1.size }
+        guard total > maximumBytes else { return }
+        all.sort { $0.used < $1.used }
+        for entry in all where total > maximumBytes {
+            try? FileManager.default.removeItem(at: entry.url)
+            total -= entry.size
+        }
+    }
+}
+
+/// What a cached reply is stored under: the root URL and the request's path and query.
+struct CacheKey: Sendable, Hashable {
+    static let fileExtension = "bmltcache"
+    let root: String
+    let text: String
+
+    /// The key of a GET of `url` on the connection whose root is `root`.
+    init(root: URL, url: URL) {
+        self.root = root.absoluteString
+        self.text = url.absoluteString
+    }
+
+    /// `<hash of the root>-<hash of the request>.bmltcache`: the root's entries can be found by prefix.
+    var fileName: String { "\(Self.hash(root))-\(Self.hash(text)).\(Self.fileExtension)" }
+
+    /// 128 bits of two FNV-1a hashes (different offsets), as hex.
+    static func hash(_ text: String) -> String {
+        var first: UInt64 = 0xCBF2_9CE4_8422_2325, second: UInt64 = 0x6C62_272E_07BB_0142
+        for byte in text.utf8 {
+            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            second = second &+ (second << 7)
+        }
+        return String(first, radix: 16) + String(second, radix: 16)
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension OperationContext {
+    /// A GET through the cache, as `cacheMode` says: answered from a fresh entry (`.preferFresh`), from any entry
+    /// when the server cannot answer (`.fallback`), from the cache alone (`.only`: a miss fails), and stored when
+    /// the server answers 2xx. Never with a login: a request that carries credentials, or any request while an
+    /// administrator is logged in (the server's answers then depend on who asks), bypasses the cache.
+    func cachedRead(_ request: URLRequest, retryable: Bool) async throws(BMLTError) -> HTTPReply {
+        guard let cache, let url = request.url, isCacheable(request) else {
+            return try await transport.send(request, retryable: retryable)
+        }
+        let key = CacheKey(root: root, url: url)
+        switch cacheMode {
+        case .off:
+            return try await transport.send(request, retryable: retryable)
+        case .only:
+            guard let hit = cache.body(for: key) else { throw BMLTError.notFound(message: "not in the response cache") }
+            transport.log.note("← cache GET \(RequestLog.redacted(url))")
+            return answer(hit.data, url: url)
+        case .preferFresh(let maximumAge):
+            if let hit = cache.body(for: key), Date().timeIntervalSince(hit.storedAt) < maximumAge {
+                transport.log.note("← cache GET \(RequestLog.redacted(url)) (stored \(Int(Date().timeIntervalSince(hit.storedAt))) s ago)")
+                return answer(hit.data, url: url)
+            }
+        case .store, .fallback:
+            break
+        }
+        let reply: HTTPReply
+        do {
+            reply = try await transport.send(request, retryable: retryable)
+        } catch {
+            if case .fallback = cacheMode, Self.cacheMayStandIn(for: error), let hit = cache.body(for: key) {
+                transport.log.note("← cache GET \(RequestLog.redacted(url)): the server failed (\(error.localizedDescription))")
+                return answer(hit.data, url: url)
+            }
+            throw error
+        }
+        if (200..<300).contains(reply.statusCode) {
+            cache.store(reply.data, for: key)
+        } else if case .fallback = cacheMode, reply.statusCode >= 500, let hit = cache.body(for: key) {
+            transport.log.note("← cache GET \(RequestLog.redacted(url)): the server answered HTTP \(reply.statusCode)")
+            return answer(hit.data, url: url)
+        }
+        return reply
+    }
+
+    private func isCacheable(_ request: URLRequest) -> Bool {
+        request.value(forHTTPHeaderField: "Authorization") == nil && !adminSession.isLoggedIn
+    }
+
+    private func answer(_ body: Data, url: URL) -> HTTPReply {
+        servedFromCache.withLock { $0 = true }
+        return HTTPReply(data: body, statusCode: 200, headers: [:], url: url)
+    }
+
+    /// Failures where the server did not give an answer of its own (a 4xx is an answer: it stands).
+    static func cacheMayStandIn(for error: BMLTError) -> Bool {
+        switch error {
+        case .transport, .timeout, .responseTooLarge: true
+        case .httpStatus(let code, _): code >= 500
+        default: false
+        }
+    }
+}
+
+extension BMLTRequestKind {
+    /// Reads whose answers may come from the cache (never logins, writes, messages or administration).
+    var isCacheableRead: Bool {
+        switch self {
+        case .validation, .meetingSearch, .formats, .serviceBodies, .changes, .deletedMeetings, .fieldValues,
+             .coverageArea, .nawsExport: true
+        case .login, .logout, .permissions, .saveMeeting, .deleteMeeting, .restoreMeeting, .rollbackMeeting,
+             .sendMessage, .serverAdministration: false
+        }
+    }
+}
