@@ -23,6 +23,8 @@ public enum ObserverCLI {
             .value("timeout", "SECONDS", "the most one request may take in all (given: no retries; default 30 s a try, 2 retries)"),
             .flag("verbose", "print each HTTP request on stderr (method, URL without secrets, status, time)", short: "v"),
             .flag("no-spinner", "never draw the progress spinner"),
+            .value("cache", "DIR", "keep the server's answers in DIR (a persistent cache shared between runs)"),
+            .value("cache-policy", "POLICY", "with --cache: network-else-cache (default), cache-else-network, cache-then-network or network-only"),
             .flag("version", "print the version and exit"),
         ],
         commands: CommandCatalog.specs,
@@ -79,6 +81,19 @@ public enum ObserverCLI {
             configuration.retryPolicy = .none
             timeout = seconds
         }
+        if let directory = commandLine.value("cache") {
+            configuration.cache = BMLTResponseCache(directory: URL(fileURLWithPath: directory), maximumBytes: 200 * 1024 * 1024)
+            let policies: [String: BMLTCachePolicy] = ["network-else-cache": .networkElseCache, "cache-else-network": .cacheElseNetwork,
+                                                       "cache-then-network": .cacheThenNetwork, "network-only": .networkOnly]
+            guard let policy = policies[commandLine.value("cache-policy") ?? "network-else-cache"] else {
+                io.error("bmlt-observer: --cache-policy needs network-else-cache, cache-else-network, cache-then-network or network-only\n")
+                return 2
+            }
+            configuration.cachePolicy = policy
+        } else if commandLine.value("cache-policy") != nil {
+            io.error("bmlt-observer: --cache-policy needs --cache DIR\n")
+            return 2
+        }
         if commandLine.flag("verbose") {
             configuration.logLevel = .requests
             configuration.logHandler = { _, line in io.error("bmlt-observer: \(line)\n") }
@@ -101,10 +116,12 @@ public enum ObserverCLI {
         let connection = BMLTConnection(rootServerURL: rootURL, configuration: configuration)
         let json = commandLine.flag("json")
         let spinner = Spinner(connection: connection, enabled: !commandLine.flag("no-spinner") && Spinner.isTerminal)
+        // `export` writes a file's text to standard output: its notifications go to standard error instead.
+        let exportsToStandardOutput = commandLine.command == "export"
         let printer = NotificationPrinter(connection: connection, json: json, timeout: timeout) { line in
             spinner.clearLine()
             banner.show(io)
-            io.line(line)
+            if exportsToStandardOutput { io.error(line + "\n") } else { io.line(line) }
         }
         defer {
             spinner.finish()

@@ -8,6 +8,8 @@ enum CommandCatalog {
         ServerCommands.formats,
         ServerCommands.serviceBodies,
         SearchCommand.command,
+        FinderCommands.next,
+        FinderCommands.export,
         RootServersCommand.command,
         ReadCommands.changes,
         ReadCommands.deleted,

@@ -82,6 +82,7 @@ enum EventSummary {
         ]
         if let request = event.request {
             object["request"] = ["id": request.id.uuidString, "kind": request.kind.rawValue]
+            if request.isFromCache { object["fromCache"] = true }
         }
         let unit = connection.serverInfo?.distanceUnits
         switch event {

@@ -50,7 +50,8 @@ final class NotificationPrinter {
         if json {
             write(EventSummary.json(for: event, at: date, connection: connection, timeout: timeout))
         } else {
-            write("\(timeFormatter.string(from: date))  \(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(EventSummary.line(for: event))")
+            let origin = event.request?.isFromCache == true ? " (from the cache)" : ""
+            write("\(timeFormatter.string(from: date))  \(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(EventSummary.line(for: event))\(origin)")
         }
     }
 }
