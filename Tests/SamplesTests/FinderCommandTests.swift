@@ -50,7 +50,6 @@ extension DemoServerSuites {
             #expect(events > 10 && run.lines.filter { $0.hasPrefix("RRULE:FREQ=WEEKLY;BYDAY=") }.count == events)
             #expect(run.errors.contains("exported \(events) meetings"))
         }
-    }
 
         @Test("--cache-policy needs --cache and one of the four policies")
         func cacheFlags() async {
