@@ -46,6 +46,8 @@ public final class BMLTConnection {
     @ObservationIgnored private var registry: RequestRegistry!
     /// The administrator's session (REST token in memory, or the legacy cookie login).
     @ObservationIgnored let adminSession = AdminSession()
+    /// The nearby search running, cancelled when the next one starts (`searchNearby`).
+    @ObservationIgnored var nearbySearch: BMLTRequest?
 
     /// A connection to the root server at `rootServerURL` (e.g. `https://example.org/main_server`). Nothing is
     /// sent until `connect()` or another call. An unusable URL is reported by the first call, as an error.
@@ -101,8 +103,9 @@ public final class BMLTConnection {
     }
 
     /// Runs an operation and returns its value (the `async` form). Cancelling the calling task cancels it.
-    func run<Value>(_ operation: Operation<Value>) async throws(BMLTError) -> Value {
+    func run<Value>(_ operation: Operation<Value>, started: (BMLTRequest) -> Void = { _ in }) async throws(BMLTError) -> Value {
         let (request, task) = launch(operation)
+        started(request)
         let outcome = await withTaskCancellationHandler {
             await task.value
         } onCancel: {

@@ -37,30 +37,40 @@ extension BMLTConnection {
     static func meetingSearch(_ criteria: BMLTSearchCriteria, extent: BMLTSearchExtent) -> Operation<BMLTSearchResults> {
         Operation.read(
             .meetingSearch, errorIn: .search,
-            work: { context throws(BMLTError) in
-                var units = context.serverInfo?.distanceUnits ?? .miles
-                if context.serverInfo == nil, criteria.needsServerUnits {
-                    units = try await context.requireServerInfo().distanceUnits
-                }
-                let query = WireSearchQuery.items(criteria, extent: extent, distanceUnits: units)
-                try await AggregatorFilterRule.checkIfAggregator(criteria, query: query, units: units, context: context)
-                let reply = try await context.semanticReply("GetSearchResults", query)
-                return try WireSearchStream.decode(reply.data, serverFormats: context.serverFormats)
-            },
+            work: { context throws(BMLTError) in try await search(criteria, extent: extent, context) },
             succeed: { connection, results, request in
-                let store = connection.search
-                if extent != .formatsOnly { store.meetings = results.meetings }
-                if extent != .meetingsOnly { store.formats = results.formats }
-                store.criteria = criteria
-                store.extent = extent
-                var events: [BMLTEvent] = []
-                if extent != .formatsOnly { events.append(.meetingSearchResults(results.meetings, request: request)) }
-                if extent != .meetingsOnly {
-                    events.append(.formatSearchResults(results.formats, isAllUsedFormats: false, request: request))
-                }
-                return events
+                store(results, of: criteria, extent: extent, in: connection, request: request)
             }
         )
+    }
+
+    /// One `GetSearchResults` request and its decoding (the aggregator filter rule checked first).
+    static func search(_ criteria: BMLTSearchCriteria, extent: BMLTSearchExtent,
+                       _ context: OperationContext) async throws(BMLTError) -> BMLTSearchResults {
+        var units = context.serverInfo?.distanceUnits ?? .miles
+        if context.serverInfo == nil, criteria.needsServerUnits {
+            units = try await context.requireServerInfo().distanceUnits
+        }
+        let query = WireSearchQuery.items(criteria, extent: extent, distanceUnits: units)
+        try await AggregatorFilterRule.checkIfAggregator(criteria, query: query, units: units, context: context)
+        let reply = try await context.semanticReply("GetSearchResults", query)
+        return try WireSearchStream.decode(reply.data, serverFormats: context.serverFormats)
+    }
+
+    /// A search's results into the `search` store, and the events that announce them.
+    static func store(_ results: BMLTSearchResults, of criteria: BMLTSearchCriteria, extent: BMLTSearchExtent,
+                      in connection: BMLTConnection, request: BMLTRequest) -> [BMLTEvent] {
+        let store = connection.search
+        if extent != .formatsOnly { store.meetings = results.meetings }
+        if extent != .meetingsOnly { store.formats = results.formats }
+        store.criteria = criteria
+        store.extent = extent
+        var events: [BMLTEvent] = []
+        if extent != .formatsOnly { events.append(.meetingSearchResults(results.meetings, request: request)) }
+        if extent != .meetingsOnly {
+            events.append(.formatSearchResults(results.formats, isAllUsedFormats: false, request: request))
+        }
+        return events
     }
 
     static func allUsedFormats(language: String?) -> Operation<[BMLTFormat]> {
