@@ -1,5 +1,5 @@
 // bmlt-bench: decoding and request-pipeline benchmarks for BMLTKit, every baseline measured in the same run.
-// Run: swift run -c release bmlt-bench [--runs N] [--sizes 1,10,100] [--skip-pipeline] [--skip-decoders]
+// Run: swift run -c release bmlt-bench [--runs N] [--sizes 1,10,100] [--skip-pipeline] [--skip-decoders] [--skip-cache]
 import Foundation
 
 let arguments = CommandLine.arguments
@@ -69,4 +69,8 @@ for factor in sizes {
 
 if !arguments.contains("--skip-pipeline") {
     await PipelineBenchmark.run()
+    print("")
+}
+if !arguments.contains("--skip-cache") {
+    await CacheBenchmark.run(payload: base, runs: runs)
 }

@@ -10,12 +10,12 @@ extension OperationContext {
     /// administrator is logged in (the server's answers then depend on who asks), bypasses the cache.
     func cachedRead(_ request: URLRequest, retryable: Bool) async throws(BMLTError) -> HTTPReply {
         guard let cache, let url = request.url, isCacheable(request) else {
-            return try await transport.send(request, retryable: retryable)
+            return try await fromServer(request, retryable: retryable)
         }
         let key = CacheKey(root: root, url: url)
         switch cacheMode {
         case .off:
-            return try await transport.send(request, retryable: retryable)
+            return try await fromServer(request, retryable: retryable)
         case .only:
             guard let hit = cache.body(for: key) else { throw BMLTError.notFound(message: "not in the response cache") }
             transport.log.note("← cache GET \(RequestLog.redacted(url))")
@@ -30,7 +30,7 @@ extension OperationContext {
         }
         let reply: HTTPReply
         do {
-            reply = try await transport.send(request, retryable: retryable)
+            reply = try await fromServer(request, retryable: retryable)
         } catch {
             if case .fallback = cacheMode, Self.cacheMayStandIn(for: error), let hit = cache.body(for: key) {
                 transport.log.note("← cache GET \(RequestLog.redacted(url)): the server failed (\(error.localizedDescription))")

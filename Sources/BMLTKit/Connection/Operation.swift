@@ -73,8 +73,20 @@ struct OperationContext: Sendable {
         request.httpBody = body
         if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let reply = try await transport.send(request, retryable: false)
+        let reply = try await fromServer(request, retryable: false)
         if method != "GET", (200..<300).contains(reply.statusCode) { cache?.removeEntries(ofRoot: root.absoluteString) }
+        return reply
+    }
+
+    /// The server's answer to `request`, with PHP's notices around its JSON removed (see `WirePHPNoise`; the
+    /// server's misconfiguration is logged as a warning).
+    func fromServer(_ request: URLRequest, retryable: Bool) async throws(BMLTError) -> HTTPReply {
+        var reply = try await transport.send(request, retryable: retryable)
+        if WirePHPNoise.mayHaveNoise(reply.data), let salvaged = WirePHPNoise.salvage(reply.data) {
+            transport.log.warning("\(RequestLog.redacted(request.url)): the server printed PHP messages around its JSON "
+                                  + "(PHP's display_errors is on; its administrator should turn it off): \(salvaged.firstMessage)")
+            reply.data = salvaged.json
+        }
         return reply
     }
 

@@ -55,6 +55,12 @@ struct RequestLog: Sendable {
         handler(.requests, text)
     }
 
+    /// A warning about the server (e.g. PHP printing its notices into replies), at the `.errors` level.
+    func warning(_ text: String) {
+        guard let handler, level >= .errors else { return }
+        handler(.errors, "warning: " + text)
+    }
+
     /// The URL with secret-looking query values replaced and any user/password removed.
     static func redacted(_ url: URL?) -> String {
         guard let url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "?" }
