@@ -127,7 +127,7 @@ struct TransportPolicyTests {
         #expect(recorder.names == ["progress.didStart", "server.validated", "error", "progress.didStop"])
     }
 
-    @Test("a connection dropped mid-body is a transport error, not a truncated success")
+    @Test("a connection dropped mid-body is a broken reply (the server was reached), retried, never a truncated success")
     func droppedMidBody() async throws {
         let stub = StubServer { _ in
             var response = StubServer.Response.json(SampleReplies.serverInfo2x)
@@ -136,9 +136,11 @@ struct TransportPolicyTests {
         }
         let recorder = EventRecorder()
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: configuration(stub, recorder: recorder))
-        await #expect(throws: BMLTError.transport(code: URLError.networkConnectionLost.rawValue, description: "the connection was lost")) {
-            try await connection.validate()
-        }
+        let error = await #expect(throws: BMLTError.self) { try await connection.validate() }
+        guard case .brokenReply(let code, let detail)? = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(code == URLError.networkConnectionLost.rawValue)
+        #expect(detail == "the reply was cut off or damaged after 40 bytes of its body (the connection was lost)", "\(detail)")
+        #expect(!(error?.localizedDescription.contains("could not be reached") ?? true))
         #expect(stub.requests.count == 3)   // retried twice, then reported
     }
 

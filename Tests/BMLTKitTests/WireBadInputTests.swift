@@ -16,6 +16,22 @@ struct WireBadInputTests {
     /// How the server answers GetServiceBodies after the first (good) validation.
     enum Bad: String, CaseIterable, Sendable {
         case silence, drip, oversized, closeMidBody, redirectToHTML, redirectLoopToOtherHost, gone
+        // Broken transfers: the server was reached, its reply could not be read.
+        case shortOfLength, badChunkSize, corruptGzip, unparsableHeader, notHTTP, emptyReply
+    }
+
+    /// The raw bytes of each broken transfer.
+    nonisolated static func raw(_ bad: Bad) -> Data {
+        let body = Data(SampleReplies.serviceBodies.utf8)
+        func head(_ lines: [String]) -> Data { Data((["HTTP/1.1 200 OK"] + lines + ["Connection: close", "", ""]).joined(separator: "\r\n").utf8) }
+        switch bad {
+        case .shortOfLength: return head(["Content-Type: application/json", "Content-Length: \(body.count)"]) + body.prefix(body.count / 2)
+        case .badChunkSize: return head(["Content-Type: application/json", "Transfer-Encoding: chunked"]) + Data("ZZ\r\n".utf8) + body + Data("\r\n0\r\n\r\n".utf8)
+        case .corruptGzip: return head(["Content-Type: application/json", "Content-Encoding: gzip", "Content-Length: 36"]) + Data([0x1F, 0x8B, 0x08, 0x00]) + Data(String(repeating: "garbage!", count: 4).utf8)
+        case .unparsableHeader: return head(["Content-Type:application/json", "Content-Length: \(body.count)"]) + body   // php -S sends this
+        case .notHTTP: return Data("NOT HTTP AT ALL\r\n\r\n".utf8)
+        default: return Data()
+        }
     }
 
     nonisolated static let html = Data("<!DOCTYPE html><html><body>Welcome to nginx!</body></html>".utf8)
@@ -24,7 +40,8 @@ struct WireBadInputTests {
         switch bad {
         case .silence, .drip: "timeout"
         case .oversized: "responseTooLarge"
-        case .closeMidBody, .gone: "transport"
+        case .closeMidBody, .shortOfLength, .badChunkSize, .corruptGzip, .unparsableHeader, .notHTTP, .emptyReply: "brokenReply"
+        case .gone: "transport"
         case .redirectToHTML: "malformedResponse"
         case .redirectLoopToOtherHost: "transport"
         }
@@ -51,6 +68,7 @@ struct WireBadInputTests {
             case .closeMidBody: return .closeMidBody(body: Data(SampleReplies.serviceBodies.utf8), bytes: 40)
             case .redirectToHTML, .redirectLoopToOtherHost: return .redirect(301, to: other.baseURL.absoluteString + request.target)
             case .gone: return .json("[]")
+            case .shortOfLength, .badChunkSize, .corruptGzip, .unparsableHeader, .notHTTP, .emptyReply: return .raw(Self.raw(bad))
             }
         }
         defer { server.stop() }
@@ -80,6 +98,11 @@ struct WireBadInputTests {
         #expect(store.info == before.0 && store.formats == before.1 && store.serviceBodies == before.2, "\(bad)")
         #expect(store.serviceBodyTree == before.3 && store.languages == before.4, "\(bad)")
         #expect(connection.inFlightRequests.isEmpty, "\(bad)")
+        if Self.expectedKind(bad) == "brokenReply" {
+            let sentence = thrown?.localizedDescription ?? ""
+            #expect(sentence.hasPrefix("The server was reached, but its reply could not be read: ") && !sentence.contains("could not be reached"),
+                    "\(bad): \(sentence)")
+        }
         if bad == .redirectToHTML || bad == .redirectLoopToOtherHost {
             #expect(other.requests.count == 1, "the redirect was followed to the other host")
         }

@@ -33,6 +33,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         case closeMidBody(body: Data, bytes: Int)
         /// Read the request and never answer (the connection stays open until the server stops).
         case silence
+        /// Send these bytes as they are (head and body: for malformed heads, bad chunks, corrupt encodings), then close.
+        case raw(Data)
     }
 
     /// The port the server listens on.
@@ -155,6 +157,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             send(client, head(status: 200, headers: [:], length: body.count) + body.prefix(bytes))
         case .silence:
             while state.withLock({ running && openSockets.contains(client) }) { Thread.sleep(forTimeInterval: 0.05) }
+        case .raw(let bytes):
+            send(client, bytes)
         }
     }
 

@@ -59,7 +59,7 @@ extension OperationContext {
     /// Failures where the server did not give an answer of its own (a 4xx is an answer: it stands).
     static func cacheMayStandIn(for error: BMLTError) -> Bool {
         switch error {
-        case .transport, .timeout, .responseTooLarge: true
+        case .transport, .timeout, .responseTooLarge, .brokenReply: true
         case .httpStatus(let code, _): code >= 500
         default: false
         }

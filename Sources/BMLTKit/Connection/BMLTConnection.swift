@@ -157,8 +157,9 @@ public final class BMLTConnection {
         for event in events { emit(event) }
         await poster.delivered()
         registry.end(request)
-        // The end of a busy period is announced before `isBusy` turns false.
-        await poster.delivered()
+        // The end of a busy period is announced before `isBusy` turns false — also when another request ended it
+        // while this one waited (its `.bmltProgressDidStop` may still be queued when this one resumes).
+        repeat { await poster.delivered() } while !poster.isIdle
         inFlightRequests = registry.requests
     }
 

@@ -119,6 +119,7 @@ final class Transport: Sendable {
             return [URLError.networkConnectionLost.rawValue, URLError.cannotConnectToHost.rawValue,
                     URLError.timedOut.rawValue, URLError.dnsLookupFailed.rawValue, URLError.notConnectedToInternet.rawValue,
                     URLError.badServerResponse.rawValue].contains(code)
+        case .brokenReply: return true
         default: return false
         }
     }
@@ -274,7 +275,8 @@ private final class TaskEntry: @unchecked Sendable {
 
     func complete(error: (any Error)?) {
         if let error {
-            resolve(.failure(BMLTError.from(error)))
+            let (head, received) = state.withLock { ($0.response, $0.body.count) }
+            resolve(.failure(BMLTError.from(error, afterHead: head, bytes: received)))
             return
         }
         let reply = state.withLock { state -> HTTPReply? in
@@ -312,14 +314,52 @@ private final class TaskEntry: @unchecked Sendable {
 }
 
 extension BMLTError {
+    /// Maps an error that ended a transfer: once the reply's head has arrived, any failure but a cancellation or a
+    /// timeout is a broken reply (the server was reached), said with the bytes received and the HTTP stack's words.
+    static func from(_ error: any Error, afterHead head: HTTPURLResponse?, bytes: Int) -> BMLTError {
+        let mapped = from(error)
+        guard let head else { return mapped }
+        switch mapped {
+        case .cancelled, .timeout, .responseTooLarge: return mapped
+        default:
+            let expected = head.expectedContentLength > 0 ? " of \(head.expectedContentLength)" : ""
+            return .brokenReply(code: (error as NSError).code,
+                                detail: "the reply was cut off or damaged after \(bytes)\(expected) bytes of its body (\(stackWords(error)))")
+        }
+    }
+
+    /// The HTTP stack's own description of a failure (libcurl's words on Linux), with anything like an address
+    /// removed, shortened.
+    static func stackWords(_ error: any Error) -> String {
+        let nsError = error as NSError
+        // Foundation's generic sentence says nothing: our own words for the code instead.
+        if nsError.localizedDescription.hasPrefix("The operation could not be completed"),
+           case .transport(_, let words) = from(urlErrorCode: nsError.code) {
+            return words
+        }
+        let text = nsError.localizedDescription
+            .replacingOccurrences(of: "[a-zA-Z][a-zA-Z0-9+.-]*://[^ ]*", with: "<address>", options: .regularExpression)
+        return String(text.prefix(160))
+    }
+
     /// Maps any error from the transport or below to a `BMLTError`. The description is written here from the
     /// error code, so a URL (and anything in it) never reaches the message.
     static func from(_ error: any Error) -> BMLTError {
         if let error = error as? BMLTError { return error }
         if error is CancellationError { return .cancelled }
-        if let urlError = error as? URLError { return from(urlErrorCode: urlError.code.rawValue) }
         let nsError = error as NSError
-        if nsError.domain == NSURLErrorDomain { return from(urlErrorCode: nsError.code) }
+        if nsError.domain == NSURLErrorDomain || error is URLError {
+            // Codes for a reply that arrived but could not be read: -1 is what FoundationNetworking gives for
+            // libcurl's protocol errors ("Failed writing header" for a head it cannot parse, bad chunk sizes,
+            // corrupt gzip), -1002 an answer that is not HTTP, -1011 an empty or invalid reply.
+            let broken = [-1, URLError.unsupportedURL.rawValue, URLError.badServerResponse.rawValue,
+                          URLError.cannotDecodeRawData.rawValue, URLError.cannotDecodeContentData.rawValue,
+                          URLError.cannotParseResponse.rawValue, URLError.zeroByteResource.rawValue]
+            if broken.contains(nsError.code) {
+                return .brokenReply(code: nsError.code, detail: "the reply could not be read (\(stackWords(error)))")
+            }
+            return from(urlErrorCode: nsError.code)
+        }
         return .transport(code: nsError.code, description: "an unexpected error")
     }
 

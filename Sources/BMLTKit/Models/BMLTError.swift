@@ -49,6 +49,10 @@ public enum BMLTError: Error, Sendable, Hashable {
     case responseTooLarge(limit: Int)
     /// The call was refused before anything was sent: what is wrong with what was passed.
     case invalidArgument(String)
+    /// The server was reached but its reply could not be read: cut off before its end, a broken chunk or
+    /// compressed body, a head that could not be parsed, or no answer at all on an open connection. The detail
+    /// says which, with the HTTP stack's own description; `code` is its `URLError` code.
+    case brokenReply(code: Int, detail: String)
 }
 
 /// Why the root server refused a message to a meeting's contact (the codes of `contact.php`).
@@ -112,6 +116,9 @@ extension BMLTError: LocalizedError, CustomStringConvertible {
             return "The server's answer was larger than the limit of \(limit) bytes. Narrow the search or raise maximumResponseSize."
         case .invalidArgument(let problem):
             return "Nothing was sent: \(problem)."
+        case .brokenReply(let code, let detail):
+            return "The server was reached, but its reply could not be read: \(detail) (code \(code)). Try again; if it goes on, "
+                + "the server or something in front of it sends broken replies."
         }
     }
 

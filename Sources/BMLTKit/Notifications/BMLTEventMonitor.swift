@@ -74,6 +74,9 @@ final class EventPoster {
         }
     }
 
+    /// Whether every event emitted so far has been delivered.
+    var isIdle: Bool { queued.isEmpty }
+
     /// Returns once every event emitted so far has been delivered (at once when nothing is queued).
     func delivered() async {
         guard !queued.isEmpty else { return }
