@@ -54,7 +54,12 @@ extension BMLTConnection {
         let query = WireSearchQuery.items(criteria, extent: extent, distanceUnits: units)
         try await AggregatorFilterRule.checkIfAggregator(criteria, query: query, units: units, context: context)
         let reply = try await context.semanticReply("GetSearchResults", query)
-        return try WireSearchStream.decode(reply.data, serverFormats: context.serverFormats)
+        let (results, dropped) = try WireSearchStream.decodeUsable(reply.data, query: query, serverFormats: context.serverFormats)
+        if dropped > 0 {
+            context.transport.log.warning("the search results held \(dropped) meeting\(dropped == 1 ? "" : "s") without a usable id; "
+                                          + "left out (\(results.meetings.count) kept)")
+        }
+        return results
     }
 
     /// A search's results into the `search` store, and the events that announce them.

@@ -18,6 +18,15 @@ enum WireShape {
         guard let elements = list(value), elements.allSatisfy({ $0.object != nil }) else { return nil }
         return elements
     }
+
+    /// The records decoded from `count` entries (those without a usable id already left out): fails only when
+    /// there were entries and none of them was a record.
+    static func usable<Record>(_ records: [Record], of count: Int, what: String, key: String) throws(BMLTError) -> [Record] {
+        if records.isEmpty && count > 0 {
+            throw .malformedResponse(what: what, detail: "none of its \(count) entries has a usable \(key)")
+        }
+        return records
+    }
 }
 
 /// Lenient URLs: the server stores whatever an administrator typed ("www.example.org", "example.org/na").

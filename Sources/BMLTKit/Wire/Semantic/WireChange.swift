@@ -8,7 +8,8 @@ enum WireChange {
             throw .malformedResponse(what: "the change list", detail: "expected a list of changes")
         }
         var context = MeetingDecodingContext(formats: formats)
-        return entries.compactMap { decode($0, context: &context) }
+        return try WireShape.usable(entries.compactMap { decode($0, context: &context) }, of: entries.count,
+                                    what: "the change list", key: "change_id")
     }
 
     /// One record; `nil` when it has no usable change id.

@@ -4,7 +4,7 @@ enum WireFormat {
         guard let entries = WireShape.objectList(value) else {
             throw .malformedResponse(what: what, detail: "expected a list of formats")
         }
-        return entries.compactMap(decode)
+        return try WireShape.usable(entries.compactMap(decode), of: entries.count, what: what, key: "id")
     }
 
     /// One format; `nil` when it has no usable id or key (such an entry cannot be referred to).
@@ -36,7 +36,7 @@ enum WireServiceBody {
         guard let entries = WireShape.objectList(value) else {
             throw .malformedResponse(what: "the service body list", detail: "expected a list of service bodies")
         }
-        return entries.compactMap(decode)
+        return try WireShape.usable(entries.compactMap(decode), of: entries.count, what: "the service body list", key: "id")
     }
 
     static func decode(_ value: WireValue) -> BMLTServiceBody? {

@@ -15,6 +15,26 @@ enum WireSearchStream {
         return try reference(data, serverFormats: serverFormats, what: what)
     }
 
+    /// `decode`, then without the meetings that have no usable id (`id_bigint` missing, not a number, or not
+    /// positive: such an entry is not a record, and must not surface as meeting #0). Fails only when the reply held
+    /// meetings and none of them is usable; `dropped` says how many were left out. A search whose `data_field_key`
+    /// leaves `id_bigint` out (`query`) gets id-less meetings by design: they are kept.
+    static func decodeUsable(_ data: Data, query: [URLQueryItem], serverFormats: [BMLTFormat],
+                             what: String = "the meeting search results") throws(BMLTError) -> (results: BMLTSearchResults, dropped: Int) {
+        var results = try decode(data, serverFormats: serverFormats, what: what)
+        if let fields = query.first(where: { $0.name == "data_field_key" })?.value,
+           !fields.split(separator: ",").contains("id_bigint") {
+            return (results, 0)
+        }
+        let all = results.meetings.count
+        guard results.meetings.contains(where: { $0.id <= 0 }) else { return (results, 0) }
+        results.meetings.removeAll { $0.id <= 0 }
+        if results.meetings.isEmpty {
+            throw .malformedResponse(what: what, detail: "none of its \(all) meetings has a usable id (id_bigint)")
+        }
+        return (results, all - results.meetings.count)
+    }
+
     /// The reference path: the generic tree, then the generic mapping.
     static func reference(_ data: Data, serverFormats: [BMLTFormat],
                           what: String = "the meeting search results") throws(BMLTError) -> BMLTSearchResults {
