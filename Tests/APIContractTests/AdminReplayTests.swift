@@ -10,7 +10,7 @@ import Testing
 /// followed through their notifications only, as a host app would. The server is the real 2.16.6 (legacy
 /// `json.php`, cookie session) or 3.1.2 (REST `/api/v1`, bearer token) replayed over HTTP on 127.0.0.1 from the
 /// captures, in the order they were recorded.
-@Suite("API contract: administration against replayed real root servers", .enabled(if: RealServerReplay.isAvailable), .serialized)
+@Suite("API contract: administration against replayed real root servers", .needsCaptures, .serialized)
 @MainActor
 struct AdminReplayTests {
     /// One notification as the program saw it.

@@ -6,7 +6,7 @@ import Testing
 
 /// Written only from design/API.md's names (no `@testable`), against the real 4.1.0 aggregator's replies
 /// (three root servers imported: 2.16.6, 3.1.2, 4.1.0) replayed over HTTP on 127.0.0.1.
-@Suite("API contract: an aggregator of three root servers, replayed", .enabled(if: RealServerReplay.isAvailable), .serialized)
+@Suite("API contract: an aggregator of three root servers, replayed", .needsCaptures, .serialized)
 @MainActor
 struct AggregatorReplayTests {
     static let folder = "aggregator-4x"

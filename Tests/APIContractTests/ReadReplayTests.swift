@@ -7,7 +7,7 @@ import Testing
 /// Written only from design/API.md's names (no `@testable`): searches and a change list against the real
 /// 2.16.6 and 3.1.2 servers, replayed over HTTP on 127.0.0.1 by a server that answers each request with the
 /// capture whose recorded request asked the same thing. The meetings must be the raw JSON's, id for id.
-@Suite("API contract: searches and changes against replayed real root servers", .enabled(if: RealServerReplay.isAvailable), .serialized)
+@Suite("API contract: searches and changes against replayed real root servers", .needsCaptures, .serialized)
 @MainActor
 struct ReadReplayTests {
     struct Search: Sendable, CustomStringConvertible {

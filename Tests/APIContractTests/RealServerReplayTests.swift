@@ -8,7 +8,7 @@ import Testing
 /// `.bmltServerValidated`, `.bmltProgressDidStart/Stop`, `inFlightRequests`, `cancelAllRequests()`,
 /// `BMLTRequest.cancel()` — with no `@testable` import, against the replies real 2.16.6 and 3.1.2 root servers
 /// gave (read in place from ../shared/fixtures) served over real HTTP on 127.0.0.1.
-@Suite("API contract against replayed real root servers", .enabled(if: RealServerReplay.isAvailable))
+@Suite("API contract against replayed real root servers", .needsCaptures)
 @MainActor
 struct RealServerReplayTests {
     @Test("connect() → progress start, serverValidated(valid) with the real version, progress stop", arguments: RealServerReplay.servers)

@@ -92,7 +92,7 @@ struct ContactMessageTests {
         #expect(recorder.count(.bmltMessageSent) == 0)
     }
 
-    @Test("the real contact.php captures decode to their codes", .enabled(if: FixtureCorpus.isAvailable), arguments: [
+    @Test("the real contact.php captures decode to their codes", .needsCorpus, arguments: [
         ("contact_capability_test.txt", nil), ("contact_no_contacts.txt", BMLTMessageRejection.noContact),
         ("contact_bad_from.txt", .invalidSender), ("contact_wrong_service_body.txt", .looksLikeSpam),
         ("contact_spam_extra_param.txt", .looksLikeSpam),

@@ -4,7 +4,7 @@ import Testing
 
 /// Server info, formats and service bodies from both real servers decode, and the values equal the raw JSON.
 @Suite("Conformance: server info, formats, service bodies (real 2.16.6 and 3.1.2 captures)",
-       .enabled(if: FixtureCorpus.isAvailable))
+       .needsCorpus)
 struct FoundationConformanceTests {
     @Test("GetServerInfo decodes with the raw values", arguments: [
         (FixtureCorpus.legacy, "json_GetServerInfo.json"),

@@ -17,7 +17,7 @@ struct JSONScannerTests {
     static func reference(_ data: Data) throws -> WireValue { try WireValue.parseWithFoundation(data) }
 
     @Test("every JSON capture of both servers parses to the same value as the reference parser",
-          .enabled(if: FixtureCorpus.isAvailable))
+          .needsCorpus)
     func capturesMatchReference() throws {
         var checked = 0
         for folder in [FixtureCorpus.legacy, FixtureCorpus.modern] {

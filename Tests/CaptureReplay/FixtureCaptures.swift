@@ -1,3 +1,4 @@
+import Testing
 import Foundation
 
 /// The conformance corpus, read in place from `../shared/fixtures` beside the project (never copied here).
@@ -29,4 +30,13 @@ public final class ReplayState: @unchecked Sendable {
     public func set(_ value: String) { lock.withLock { current = value } }
     /// The state now.
     public var value: String { lock.withLock { current } }
+}
+
+
+extension Trait where Self == ConditionTrait {
+    /// Runs only where the real servers' captures are beside the project; elsewhere the test is reported as skipped,
+    /// with this reason (CI, which always has them, fails on any skipped test).
+    public static var needsCaptures: Self {
+        .enabled(if: FixtureCaptures.isAvailable, "the real servers' captures (../shared/fixtures) are not beside the project")
+    }
 }

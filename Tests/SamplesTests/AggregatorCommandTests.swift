@@ -6,7 +6,7 @@ import Testing
 
 /// `bmlt-observer --server URL` against the real 4.1.0 aggregator (three root servers), replayed over HTTP on
 /// 127.0.0.1: a strict replay answers only the requests recorded in `index.md`.
-@Suite("bmlt-observer against a replayed aggregator", .enabled(if: FixtureCaptures.isAvailable), .serialized)
+@Suite("bmlt-observer against a replayed aggregator", .needsCaptures, .serialized)
 @MainActor
 struct AggregatorCommandTests {
     private func run(_ http: LoopbackHTTPServer, _ arguments: [String]) async -> Int32 {

@@ -5,7 +5,7 @@ import Testing
 /// The response cache across processes: one `bmlt-observer` run against the replayed real 4.1.0 server fills a cache
 /// directory; the server goes away; a new process with the same directory still validates and shows the same
 /// meetings, each notification saying it came from the cache.
-@Suite("bmlt-observer --cache across processes", .enabled(if: FixtureCaptures.isAvailable, "../shared/fixtures is not beside the project"))
+@Suite("bmlt-observer --cache across processes", .needsCaptures)
 struct CacheProcessTests {
     @Test("a server that has since gone down: a new process shows Monday's meetings of service body 1002 from the cache")
     func offlineInANewProcess() throws {

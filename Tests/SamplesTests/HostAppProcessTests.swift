@@ -60,7 +60,7 @@ struct HostAppProcessTests {
     /// The same program against real root servers' replies (2.16.6, 3.1.2, 4.1.0) served over 127.0.0.1: only the
     /// requests a real client sent are answered, so the sample must ask exactly what a real server understands.
     @Test("bmlt-host-app against replayed real root servers finishes and sees every event once",
-          .enabled(if: FixtureCaptures.isAvailable, "../shared/fixtures is not beside the project"),
+          .needsCaptures,
           arguments: ["rootserver", "rootserver-3x", "rootserver-4x"])
     func realServer(folder: String) throws {
         let server = try CaptureReplayServer.start(folder: folder)

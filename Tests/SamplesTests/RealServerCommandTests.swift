@@ -8,7 +8,7 @@ import Testing
 /// captures: the read commands against a server that answers only the exact requests recorded in `index.md`
 /// (anything else is a 404, so exit 0 means the CLI asked what a real client asked), and the admin commands
 /// against the legacy `json.php` replay with its cookie session.
-@Suite("bmlt-observer --server against a replayed 2.16.6 root server", .enabled(if: FixtureCaptures.isAvailable), .serialized)
+@Suite("bmlt-observer --server against a replayed 2.16.6 root server", .needsCaptures, .serialized)
 @MainActor
 struct RealServerCommandTests {
     private func run(_ http: LoopbackHTTPServer, _ arguments: [String], password: String? = nil) async -> Int32 {

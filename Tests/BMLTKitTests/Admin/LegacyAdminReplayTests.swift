@@ -7,7 +7,7 @@ import Testing
 
 /// Administration over the legacy `json.php` of 2.16.6, replayed from the captures in their recorded order:
 /// login, permissions, modify, changes, rollback, add, delete, restore, logout; plus the refusals.
-@Suite("Legacy administration (2.16.6 captures)", .enabled(if: FixtureCorpus.isAvailable))
+@Suite("Legacy administration (2.16.6 captures)", .needsCorpus)
 @MainActor
 struct LegacyAdminReplayTests {
     static let password = "CoreysGoryStory & more=+"

@@ -7,7 +7,7 @@ import Testing
 
 /// REST administration when things go wrong: each error status of the captures becomes its typed error, a 401
 /// mid-session ends the login, a wrong password never logs in, and a token about to expire is refreshed once.
-@Suite("REST administration errors and token refresh", .enabled(if: FixtureCorpus.isAvailable))
+@Suite("REST administration errors and token refresh", .needsCorpus)
 @MainActor
 struct RESTAdminErrorTests {
     nonisolated static func capture(_ name: String) -> Data { (try? FixtureCorpus.data(FixtureCorpus.modern, name)) ?? Data() }

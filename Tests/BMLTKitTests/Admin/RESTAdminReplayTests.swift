@@ -5,7 +5,7 @@ import Testing
 /// Administration over REST `/api/v1` against the real 3.1.2 replies, in the order they were captured: login,
 /// edit and save, change list, roll back, create, delete, restore, log out. Every request is checked against the
 /// server's OpenAPI schema and for where the secrets go.
-@Suite("REST administration (3.1.2 captures)", .enabled(if: FixtureCorpus.isAvailable))
+@Suite("REST administration (3.1.2 captures)", .needsCorpus)
 @MainActor
 struct RESTAdminReplayTests {
     static let password = "CoreysGoryStory"

@@ -10,7 +10,7 @@ import Testing
 /// reached through the public call that sends it: a success is a result, every error its typed `BMLTError`,
 /// a 401 ends the login (except at logout, which ends it anyway), a 403 keeps it; every body sent matches the
 /// spec's schema.
-@Suite("REST meeting and token operations: every documented status", .enabled(if: FixtureCorpus.isAvailable), .serialized)
+@Suite("REST meeting and token operations: every documented status", .needsCorpus, .serialized)
 @MainActor
 struct RESTMeetingStatusTests {
     typealias Case = ServerAdminTests.Case

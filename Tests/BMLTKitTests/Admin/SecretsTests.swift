@@ -8,7 +8,7 @@ import Testing
 /// Passwords and tokens never appear in a URL, a notification, an error description, a log line, or the
 /// description, debug description or dump of anything a program can reach — through a REST and a legacy
 /// session, including failures.
-@Suite("Secrets stay secret", .enabled(if: FixtureCorpus.isAvailable))
+@Suite("Secrets stay secret", .needsCorpus)
 @MainActor
 struct SecretsTests {
     nonisolated static let password = "Pa55-word&=+ secret"

@@ -8,7 +8,7 @@ import Testing
 /// Server administration over REST (formats, service bodies, users, settings, root servers): the 3.1.2
 /// captures replayed, then a stub driven by the OpenAPI file that answers every documented status code of every
 /// endpoint, with every request body checked against the spec's schema.
-@Suite("REST server administration (3.1.2 captures and the spec)", .enabled(if: FixtureCorpus.isAvailable), .serialized)
+@Suite("REST server administration (3.1.2 captures and the spec)", .needsCorpus, .serialized)
 @MainActor
 struct ServerAdminTests {
     nonisolated static func capture(_ name: String) -> Data { RESTAdminReplayTests.capture(name) }

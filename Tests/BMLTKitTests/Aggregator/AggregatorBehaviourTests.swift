@@ -48,7 +48,7 @@ struct AggregatorBehaviourTests {
     }
 
     @Test("an unfiltered search is refused on an aggregator before anything is sent, even before validation",
-          .enabled(if: FixtureCorpus.isAvailable))
+          .needsCorpus)
     func unfilteredSearchRefused() async throws {
         let stub = try Self.server(aggregator: true)
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration())
@@ -69,7 +69,7 @@ struct AggregatorBehaviourTests {
     }
 
     @Test("a radius wider than the usual aggregator cap is noted in the log; nearest-N is not",
-          .enabled(if: FixtureCorpus.isAvailable))
+          .needsCorpus)
     func widthCapLogged() async throws {
         let stub = try Self.server(aggregator: true)
         let lines = Locked<[String]>([])
@@ -88,7 +88,7 @@ struct AggregatorBehaviourTests {
     }
 
     @Test("change lists, deleted meetings, meeting edits and admin writes are refused on an aggregator, nothing sent",
-          .enabled(if: FixtureCorpus.isAvailable))
+          .needsCorpus)
     func refusals() async throws {
         let stub = try Self.server(aggregator: true)
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration())

@@ -5,7 +5,7 @@ import Testing
 /// Every capture of the real 4.1.0 aggregator replayed through the public calls: what is sent carries the
 /// recorded parameters, what comes back equals the raw JSON (root servers included), and what the aggregator
 /// would answer uselessly is refused before anything is sent.
-@Suite("Aggregator conformance: real captures", .enabled(if: FixtureCorpus.isAvailable))
+@Suite("Aggregator conformance: real captures", .needsCorpus)
 @MainActor
 struct AggregatorConformanceTests {
     nonisolated static let folder = AggregatorCase.folder

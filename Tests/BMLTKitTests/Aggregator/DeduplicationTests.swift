@@ -63,7 +63,7 @@ struct DeduplicationTests {
     }
 
     @Test("the real nearest-6 search folds to its 2 distinct meetings; one meeting from 3 root servers folds to 1",
-          .enabled(if: FixtureCorpus.isAvailable))
+          .needsCorpus)
     func realCaptures() throws {
         let nearest = try BMLTSearchResults(jsonData: FixtureCorpus.data("aggregator-4x", "17-GetSearchResults-geo-nearest-6.json"))
         #expect(nearest.meetings.count == 6)

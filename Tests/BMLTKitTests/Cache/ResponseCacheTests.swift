@@ -7,7 +7,7 @@ import Testing
 
 /// The persistent response cache: each policy against a server that answers like the real 4.1.0 one and can be
 /// taken down, a directory of garbage, eviction by size, sharing, logins and writes.
-@Suite("Response cache", .enabled(if: FixtureCorpus.isAvailable), .serialized)
+@Suite("Response cache", .needsCorpus, .serialized)
 @MainActor
 struct ResponseCacheTests {
     /// A router over the 4.1.0 captures that can go down (every request then fails as a refused connection).

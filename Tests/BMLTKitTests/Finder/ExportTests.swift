@@ -114,7 +114,7 @@ struct ExportTests {
     }
 
     @Test("TSML of the real 4.1.0 meetings agrees with the 4.1.0 server's own TSML of the same search, and adds the zone",
-          .enabled(if: FixtureCorpus.isAvailable))
+          .needsCorpus)
     func tsmlAgreesWithTheServer() throws {
         let formats = try WireFormat.decodeList(WireValue.parse(try FixtureCorpus.data(FixtureCorpus.server4x, "002-GetFormats.json"), what: "formats"))
         let results = try WireSearchStream.decode(try FixtureCorpus.data(FixtureCorpus.server4x, "005-GetSearchResults-services-weekday.json"),

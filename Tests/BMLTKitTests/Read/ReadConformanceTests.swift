@@ -5,7 +5,7 @@ import Testing
 /// Every read-interface capture of the real 2.16.6 and 3.1.2 servers, replayed through the public calls:
 /// the request BMLTKit sends carries the same parameters as the one recorded in `index.md`, and what it decodes
 /// equals the raw JSON (checked against an independent `JSONSerialization` parse).
-@Suite("Read conformance: real captures", .enabled(if: FixtureCorpus.isAvailable))
+@Suite("Read conformance: real captures", .needsCorpus)
 @MainActor
 struct ReadConformanceTests {
     @Test("every read capture in index.md has a case here")

@@ -5,7 +5,7 @@ import Testing
 
 /// PHP's notices around the JSON (a 2.x server on PHP 8 with `display_errors` on), over a real socket: the JSON is
 /// salvaged, the server's misconfiguration is logged, and real HTML pages are still refused.
-@Suite("PHP notices around the JSON", .enabled(if: FixtureCorpus.isAvailable))
+@Suite("PHP notices around the JSON", .needsCorpus)
 @MainActor
 struct PHPNoiseTests {
     nonisolated static let deprecated = "<br />\n<b>Deprecated</b>:  Creation of dynamic property c_comdef_meeting::$x is deprecated in "

@@ -7,7 +7,7 @@ import Testing
 
 /// `connection.problems(in:)` and the check `save(_:)` makes before sending, against the replayed 4.1.0 server:
 /// the rules of bmlt-server's `MeetingController::validateInputs` and `VenueTypeLocation`.
-@Suite("Drafts checked before sending (REST rules)", .enabled(if: FixtureCorpus.isAvailable), .serialized)
+@Suite("Drafts checked before sending (REST rules)", .needsCorpus, .serialized)
 @MainActor
 struct DraftProblemsTests {
     /// A validated, logged-in connection to the replayed 4.1.0 server, with its router.

@@ -7,7 +7,7 @@ import Testing
 
 /// Format types, one model for the read interface's codes and REST's names (the bug: a format created with
 /// the type a reader sees, `FC1`, was refused with 422 "The selected type is invalid").
-@Suite("Format types: both vocabularies, one value", .enabled(if: FixtureCorpus.isAvailable))
+@Suite("Format types: both vocabularies, one value", .needsCorpus)
 struct FormatTypeTests {
     @Test("the same format read through GetFormats (FC1…) and REST (MEETING_FORMAT…) has the same type", arguments: [FixtureCorpus.modern, FixtureCorpus.server4x])
     func bothVocabularies(_ folder: String) throws {

@@ -6,7 +6,7 @@ import Testing
 @testable import BMLTKit
 
 /// 4.x administration details: typed settings (the key kept secret), the two service-body 409s, users' last login.
-@Suite("Root server 4.x: administration details", .enabled(if: FixtureCorpus.isAvailable), .serialized)
+@Suite("Root server 4.x: administration details", .needsCorpus, .serialized)
 @MainActor
 struct Server4xAdministrationTests {
     static func connect(_ override: @escaping @Sendable (URLRequest) -> StubServer.Response?) async throws -> (BMLTConnection, StubServer) {

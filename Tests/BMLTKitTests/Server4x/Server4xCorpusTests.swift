@@ -235,7 +235,7 @@ struct REST4xCase: Sendable, CustomStringConvertible {
 
 /// The 4.1.0 corpus, replayed: each `/api/v1` capture through its public call, the administration flow in
 /// recorded order, and a check that every capture in `index.md` has a case (or a stated reason for having none).
-@Suite("Root server 4.x: the captured corpus, replayed", .enabled(if: FixtureCorpus.isAvailable), .serialized)
+@Suite("Root server 4.x: the captured corpus, replayed", .needsCorpus, .serialized)
 @MainActor
 struct Server4xCorpusTests {
     /// Captures replayed elsewhere: validation and server info, and the administration flow below.

@@ -7,7 +7,7 @@ import Testing
 
 /// Meeting edits against the captured 4.1.0 server: 4.x's new meeting keys are typed, and a write carries only
 /// what the client may change (the bug: `"customFields":{"service_body_name":…}` answered with 422).
-@Suite("Root server 4.x: meeting edits", .enabled(if: FixtureCorpus.isAvailable), .serialized)
+@Suite("Root server 4.x: meeting edits", .needsCorpus, .serialized)
 @MainActor
 struct Server4xMeetingEditTests {
     @Test("4.x search results type service_body_name and admin_notes; nothing is left in extraFields")
@@ -88,7 +88,7 @@ struct Server4xMeetingEditTests {
 }
 
 /// `adminNotes` on a 2.x server, which has no such field: refused at once, nothing sent.
-@Suite("adminNotes on 2.x", .enabled(if: FixtureCorpus.isAvailable))
+@Suite("adminNotes on 2.x", .needsCorpus)
 @MainActor
 struct AdminNotesLegacyTests {
     @Test("editing adminNotes through json.php is .unsupported and sends nothing")
@@ -112,7 +112,7 @@ struct AdminNotesLegacyTests {
 }
 
 /// A key a 4.x reply adds that the server does not define as a custom field: kept, never sent back.
-@Suite("Unknown meeting keys on 4.x", .enabled(if: FixtureCorpus.isAvailable), .serialized)
+@Suite("Unknown meeting keys on 4.x", .needsCorpus, .serialized)
 @MainActor
 struct UnknownMeetingKeyTests {
     @Test("an unknown key in a 4.x search is kept in extraFields, left out of every write, and editing only it is .unsupported with nothing sent")

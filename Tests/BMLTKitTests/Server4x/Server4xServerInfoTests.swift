@@ -7,7 +7,7 @@ import Testing
 
 /// What 4.x says about itself, and what BMLTKit concludes from it: the 4.1.0 capture, and the 4.0.3 / 4.0.4
 /// variants of `semanticAdmin`.
-@Suite("Root server 4.x: server info and capabilities", .enabled(if: FixtureCorpus.isAvailable), .serialized)
+@Suite("Root server 4.x: server info and capabilities", .needsCorpus, .serialized)
 @MainActor
 struct Server4xServerInfoTests {
     static func info4x() throws -> BMLTServerInfo {

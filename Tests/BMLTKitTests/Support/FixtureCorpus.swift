@@ -43,3 +43,11 @@ enum FixtureCorpus {
         return names.filter { $0.hasSuffix(suffix) }.sorted()
     }
 }
+
+extension Trait where Self == ConditionTrait {
+    /// Runs only where the conformance corpus is beside the project; elsewhere the test is reported as skipped, with
+    /// this reason (CI, which always has it, fails on any skipped test).
+    static var needsCorpus: Self {
+        .enabled(if: FixtureCorpus.isAvailable, "the conformance corpus ../shared/fixtures is not beside the project")
+    }
+}
