@@ -33,6 +33,8 @@ public struct BMLTConfiguration: Sendable {
     /// The session configuration the connection copies for its own `URLSession` (tests install `URLProtocol`
     /// stubs here). The connection always uses its own cookie jar, never the shared one.
     public var urlSessionConfiguration: URLSessionConfiguration
+    /// An HTTP transport of the app's own, used instead of `URLSession` (default `nil`). See `BMLTHTTPTransport`.
+    public var httpTransport: (any BMLTHTTPTransport)?
     /// The largest answer accepted, in bytes (default 64 MiB; worldwide aggregator searches are ~20 MB). The
     /// body is refused as soon as it passes the limit, so memory stays bounded.
     public var maximumResponseSize: Int
@@ -62,7 +64,8 @@ public struct BMLTConfiguration: Sendable {
                 logLevel: BMLTLogLevel = .off,
                 logHandler: (@Sendable (BMLTLogLevel, String) -> Void)? = nil,
                 cache: BMLTResponseCache? = nil,
-                cachePolicy: BMLTCachePolicy = .networkOnly) {
+                cachePolicy: BMLTCachePolicy = .networkOnly,
+                httpTransport: (any BMLTHTTPTransport)? = nil) {
         self.notificationCenter = notificationCenter
         self.deliveryQueue = deliveryQueue
         self.eventMonitors = eventMonitors
@@ -78,5 +81,6 @@ public struct BMLTConfiguration: Sendable {
         self.logHandler = logHandler
         self.cache = cache
         self.cachePolicy = cachePolicy
+        self.httpTransport = httpTransport
     }
 }

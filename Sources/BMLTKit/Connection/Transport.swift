@@ -19,6 +19,8 @@ final class Transport: Sendable {
     private let timeout: TimeInterval
     private let maximumResponseSize: Int
     private let retryPolicy: BMLTRetryPolicy
+    /// The app's own HTTP transport, used instead of the session when given.
+    private let custom: (any BMLTHTTPTransport)?
     let log: RequestLog
 
     init(configuration: BMLTConfiguration) {
@@ -38,6 +40,7 @@ final class Transport: Sendable {
         timeout = configuration.timeout
         maximumResponseSize = configuration.maximumResponseSize
         retryPolicy = configuration.retryPolicy
+        custom = configuration.httpTransport
         log = RequestLog(level: configuration.logLevel, handler: configuration.logHandler)
     }
 
@@ -88,6 +91,9 @@ final class Transport: Sendable {
     }
 
     private func sendOnce(_ request: URLRequest) async -> Result<HTTPReply, BMLTError> {
+        if let custom {
+            return await CustomTransportDriver.send(request, through: custom, timeout: timeout, limit: maximumResponseSize)
+        }
         let task = session.dataTask(with: request)
         let entry = tasks.register(task, limit: maximumResponseSize)
         // A timer source, cancelled as soon as the request ends. Neither `asyncAfter` nor a sleeping `Task`:

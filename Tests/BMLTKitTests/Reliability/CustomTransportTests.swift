@@ -1,0 +1,125 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import LoopbackHTTPServer
+import Testing
+@testable import BMLTKit
+
+/// The whole pipeline through a second transport (`SocketTransport`, HTTP/1.1 over a POSIX socket, written in the
+/// tests), and every guarantee BMLTKit keeps above any transport: deadline, size limit, redirects and credentials,
+/// cookies, retries.
+@Suite("A transport of the app's own")
+@MainActor
+struct CustomTransportTests {
+    @Test("validate, search, log in, edit (PATCH body as recorded) and log out against the replayed 4.1.0 server, all through the socket transport",
+          .needsCorpus)
+    func wholePipeline() async throws {
+        let router = Server4xRouter()
+        let server = try StubOverSocket.start(router.handler)
+        defer { server.stop() }
+        let transport = SocketTransport()
+        let connection = BMLTConnection(rootServerURL: server.baseURL.appendingPathComponent("main_server"),
+                                        configuration: BMLTConfiguration(httpTransport: transport))
+        let info = try await connection.validate()
+        #expect(info.version == "4.1.0" && !connection.server.serviceBodies.isEmpty)
+        try await connection.login(username: "serveradmin", password: Server4xRouter.password)
+        var criteria = BMLTSearchCriteria()
+        criteria.meetingIDs = [1, 2]
+        let meeting = try #require(try await connection.meetings(matching: criteria).meetings.first { $0.id == 2 })
+        var draft = meeting.editable()
+        draft.name = "Edited through a socket"
+        let saved = try await connection.saveMeeting(draft)
+        #expect(saved.meeting.id == 2)
+        let patch = try #require(router.recordedWrites.first { $0.method == "PATCH" })
+        #expect(String(decoding: patch.body, as: UTF8.self) == #"{"name":"Edited through a socket"}"#)
+        try await connection.logOut()
+        let sent = transport.sent.withLock { $0 }
+        #expect(sent.count == server.requests.count, "every request went through the transport")
+        #expect(sent.allSatisfy { $0.value(forHTTPHeaderField: "User-Agent")?.hasPrefix("BMLTKit/") == true })
+        #expect(sent.contains { $0.value(forHTTPHeaderField: "Authorization")?.hasPrefix("Bearer ") == true })
+        #expect(connection.inFlightRequests.isEmpty)
+    }
+
+    /// A transport whose answers the test scripts.
+    struct Scripted: BMLTHTTPTransport {
+        let answer: @Sendable (URLRequest, Int) async throws -> BMLTHTTPResponse
+        let calls = Locked<[URLRequest]>([])
+        func send(_ request: URLRequest) async throws -> BMLTHTTPResponse {
+            let number = calls.withLock { $0.append(request); return $0.count }
+            return try await answer(request, number)
+        }
+    }
+
+    nonisolated static let info = BMLTHTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(SampleReplies.serverInfo3x.utf8))
+
+    @Test("the deadline holds even when the transport ignores cancellation; reads retry a lost connection, writes never")
+    func deadlineAndRetries() async throws {
+        // Answers after 10 s whatever happens: it does not look at cancellation.
+        let stubborn = Scripted { _, _ in
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().asyncAfter(deadline: .now() + 10) { continuation.resume() }
+            }
+            return Self.info
+        }
+        let slow = BMLTConnection(rootServerURL: URL(string: "https://slow.example/main_server")!,
+                                  configuration: BMLTConfiguration(timeout: 0.5, retryPolicy: .none, httpTransport: stubborn))
+        let started = Date()
+        await #expect(throws: BMLTError.timeout) { try await slow.validate() }
+        #expect(Date().timeIntervalSince(started) < 3)
+
+        let flaky = Scripted { _, number in
+            if number <= 2 { throw URLError(.networkConnectionLost) }
+            return Self.info
+        }
+        let retried = BMLTConnection(rootServerURL: URL(string: "https://flaky.example/main_server")!,
+                                     configuration: BMLTConfiguration(retryPolicy: BMLTRetryPolicy(maximumRetries: 2, baseDelay: 0.01),
+                                                                      httpTransport: flaky))
+        var criteria = BMLTSearchCriteria()
+        criteria.weekdays = [.monday]
+        _ = try? await retried.meetings(matching: criteria)
+        #expect(flaky.calls.withLock { $0.count } >= 3, "two lost connections, then an answer")
+    }
+
+    @Test("the size limit, redirects (https → http refused, credentials dropped on another host) and the cookie jar")
+    func limitsRedirectsCookies() async throws {
+        let big = Scripted { _, _ in BMLTHTTPResponse(statusCode: 200, headers: [:], body: Data(repeating: 0x20, count: 2_000)) }
+        let limited = BMLTConnection(rootServerURL: URL(string: "https://big.example/main_server")!,
+                                     configuration: BMLTConfiguration(maximumResponseSize: 1_000, httpTransport: big))
+        await #expect(throws: BMLTError.responseTooLarge(limit: 1_000)) { try await limited.validate() }
+
+        let downgrade = Scripted { _, _ in BMLTHTTPResponse(statusCode: 302, headers: ["location": "http://plain.example/x"], body: Data()) }
+        let refused = BMLTConnection(rootServerURL: URL(string: "https://secure.example/main_server")!,
+                                     configuration: BMLTConfiguration(httpTransport: downgrade))
+        do {
+            _ = try await refused.validate()
+            Issue.record("an https → http redirect must be refused")
+        } catch {}
+        #expect(downgrade.calls.withLock { $0.count } == 1, "the http address was never asked")
+
+        let elsewhere = Scripted { request, number in
+            if number == 1 {
+                return BMLTHTTPResponse(statusCode: 301, headers: ["Location": "https://other.example/main_server/client_interface/json/?switcher=GetServerInfo",
+                                                                   "Set-Cookie": "session=abc; Path=/"], body: Data())
+            }
+            return Self.info
+        }
+        var request = URLRequest(url: URL(string: "https://first.example/main_server/client_interface/json/?switcher=GetServerInfo")!)
+        request.setValue("Bearer secret", forHTTPHeaderField: "Authorization")
+        let reply = await CustomTransportDriver.send(request, through: elsewhere, timeout: 5, limit: 1_000_000)
+        #expect((try? reply.get())?.statusCode == 200)
+        let calls = elsewhere.calls.withLock { $0 }
+        #expect(calls.count == 2 && calls[1].url?.host == "other.example")
+        #expect(calls[1].value(forHTTPHeaderField: "Authorization") == nil, "credentials stay with their host")
+
+        let cookies = Scripted { request, number in
+            number == 1 ? BMLTHTTPResponse(statusCode: 200, headers: ["Set-Cookie": "PHPSESSID=xyz; Path=/"], body: Data(SampleReplies.serverInfo2x.utf8))
+                        : BMLTHTTPResponse(statusCode: 200, headers: [:], body: Data("[]".utf8))
+        }
+        let jar = BMLTConnection(rootServerURL: URL(string: "https://jar.example/main_server")!,
+                                 configuration: BMLTConfiguration(httpTransport: cookies))
+        _ = try? await jar.validate()
+        let later = cookies.calls.withLock { $0 }.dropFirst()
+        #expect(!later.isEmpty && later.allSatisfy { $0.value(forHTTPHeaderField: "Cookie") == "PHPSESSID=xyz" }, "the jar is BMLTKit's")
+    }
+}
