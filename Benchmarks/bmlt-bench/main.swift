@@ -1,5 +1,5 @@
 // bmlt-bench: decoding and request-pipeline benchmarks for BMLTKit, every baseline measured in the same run.
-// Run: swift run -c release bmlt-bench [--runs N] [--sizes 1,10,100] [--skip-pipeline] [--skip-decoders] [--skip-cache]
+// Run: swift run -c release bmlt-bench [--runs N] [--sizes 1,10,100] [--skip-pipeline] [--skip-decoders] [--skip-cache] [--skip-soak]
 import Foundation
 
 let arguments = CommandLine.arguments
@@ -73,4 +73,7 @@ if !arguments.contains("--skip-pipeline") {
 }
 if !arguments.contains("--skip-cache") {
     await CacheBenchmark.run(payload: base, runs: runs)
+}
+if !arguments.contains("--skip-soak") {
+    await SoakBenchmark.run()
 }

@@ -1,0 +1,54 @@
+import BMLTKit
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import LoopbackHTTPServer
+
+/// A long run through the pipeline: `BMLT_BENCH_SOAK` requests (default 100,000) on one connection against a loopback
+/// server, 500 `connect()`s (4 requests each) at a time, as an app or `watch` left open for days would make them.
+/// Resident memory (after `malloc_trim`) is read after a warm-up of 10,000 requests and at the end; the same is done
+/// for bare delegate `URLSession` in the same run, so growth of Linux Foundation itself shows beside BMLTKit's.
+enum SoakBenchmark {
+    static func run() async {
+        let total = Int(ProcessInfo.processInfo.environment["BMLT_BENCH_SOAK"] ?? "") ?? 100_000
+        guard let server = try? LoopbackHTTPServer(recordsRequests: false, handler: { request in
+            if request.path.hasSuffix("GetLangs.php") { return .json(PipelineBenchmark.languages) }
+            switch request.query("switcher") {
+            case "GetServerInfo": return .json(PipelineBenchmark.serverInfo)
+            case "GetServiceBodies": return .json(PipelineBenchmark.serviceBodies)
+            case "GetFormats": return .json(PipelineBenchmark.formats)
+            default: return .json("[]")
+            }
+        }) else {
+            print("soak: could not start the loopback server")
+            return
+        }
+        defer { server.stop() }
+        let root = server.baseURL.appendingPathComponent("main_server")
+        let perRound = PipelineBenchmark.operations * 4
+        let rounds = max(2, total / perRound)
+        let warmUp = max(1, 10_000 / perRound)
+
+        let center = NotificationCenter()
+        let connection = await BMLTConnection(rootServerURL: root, configuration: BMLTConfiguration(notificationCenter: center, retryPolicy: .none))
+        var kit: (after: Int, end: Int) = (0, 0)
+        for round in 1...rounds {
+            _ = await PipelineBenchmark.timeBMLTKit(connection, center: center)
+            if round == warmUp { kit.after = Measure.residentBytesInUse() }
+        }
+        kit.end = Measure.residentBytesInUse()
+
+        let collector = BodyCollector()
+        let session = URLSession(configuration: .ephemeral, delegate: collector, delegateQueue: nil)
+        var bare: (after: Int, end: Int) = (0, 0)
+        for round in 1...rounds {
+            _ = await PipelineBenchmark.timeBareDelegate(collector, session: session, root: root)
+            if round == warmUp { bare.after = Measure.residentBytesInUse() }
+        }
+        bare.end = Measure.residentBytesInUse()
+        func mb(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
+        print("soak: \(rounds * perRound) requests, resident MB after warm-up \(mb(kit.after)) -> \(mb(kit.end))"
+              + "  (bare delegate URLSession, same run: \(mb(bare.after)) -> \(mb(bare.end)))")
+    }
+}
