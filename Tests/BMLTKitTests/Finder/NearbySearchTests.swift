@@ -21,15 +21,19 @@ struct NearbySearchTests {
     }
 
     /// The stub: validation replies, and searches filtered by the requested width; `delay` slows searches down.
-    nonisolated static func server(delay: TimeInterval = 0) -> StubServer {
-        StubServer { request in
+    /// The stub: validation replies, and searches filtered by the requested width; the first `slowSearches`
+    /// searches take 30 s (long enough that only a cancellation ends them, however loaded the machine).
+    nonisolated static func server(slowSearches: Int = 0) -> StubServer {
+        let searches = Locked(0)
+        return StubServer { request in
             switch request.query("switcher") {
             case "GetServerInfo": return .json(SampleReplies.serverInfo3x)
             case "GetSearchResults":
                 let width = Double(request.query("geo_width_km") ?? "") ?? 0
+                let number = searches.withLock { $0 += 1; return $0 }
                 // The order a server may use: not by distance.
                 let found = distances.enumerated().reversed().filter { $0.element <= width }.map { meetingJSON($0.offset, $0.element) }
-                return .json("[" + found.joined(separator: ",") + "]", delay: delay)
+                return .json("[" + found.joined(separator: ",") + "]", delay: number <= slowSearches ? 30 : 0)
             default: return .json("[]")
             }
         }
@@ -62,12 +66,12 @@ struct NearbySearchTests {
 
     @Test("a new nearby search cancels the one still running: it posts .bmltRequestCancelled, the new one its results")
     func newSearchCancelsThePrevious() async throws {
-        let stub = Self.server(delay: 0.3)
+        let stub = Self.server(slowSearches: 1)
         let recorder = EventRecorder()
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration(monitors: [recorder]))
         _ = try await connection.validate()
         let first = connection.searchNearby(Self.center, atLeast: 6, maximumRadius: Measurement(value: 100, unit: .kilometers))
-        try await Task.sleep(nanoseconds: 50_000_000)
+        await waitUntil { stub.requests.contains { $0.query("switcher") == "GetSearchResults" } }   // its first step is at the server
         let meetings = try await connection.meetings(near: Self.center, atLeast: 1, maximumRadius: Measurement(value: 100, unit: .kilometers))
         #expect(first.isCancelled)
         #expect(meetings.map(\.id) == [1])
