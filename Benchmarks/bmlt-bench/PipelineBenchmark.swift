@@ -18,8 +18,9 @@ enum PipelineBenchmark {
     static let formats = #"[{"key_string":"O","name_string":"Open","description_string":"","lang":"en","id":"17","world_id":"OPEN","format_type_enum":"O"}]"#
     static let languages = #"{"languages":[{"key":"en","name":"English","default":true}]}"#
 
-    static func run() async {
-        guard let server = try? LoopbackHTTPServer(recordsRequests: false, handler: { request in
+    /// A loopback server answering the four validation requests (also used by the soak run).
+    static func validationServer() -> LoopbackHTTPServer? {
+        try? LoopbackHTTPServer(recordsRequests: false, handler: { request in
             if request.path.hasSuffix("GetLangs.php") { return .json(languages) }
             switch request.query("switcher") {
             case "GetServerInfo": return .json(serverInfo)
@@ -27,7 +28,11 @@ enum PipelineBenchmark {
             case "GetFormats": return .json(formats)
             default: return .json("[]")
             }
-        }) else {
+        })
+    }
+
+    static func run() async {
+        guard let server = validationServer() else {
             print("request pipeline: could not start the loopback server")
             return
         }

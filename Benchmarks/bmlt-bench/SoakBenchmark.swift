@@ -12,15 +12,7 @@ import LoopbackHTTPServer
 enum SoakBenchmark {
     static func run() async {
         let total = Int(ProcessInfo.processInfo.environment["BMLT_BENCH_SOAK"] ?? "") ?? 100_000
-        guard let server = try? LoopbackHTTPServer(recordsRequests: false, handler: { request in
-            if request.path.hasSuffix("GetLangs.php") { return .json(PipelineBenchmark.languages) }
-            switch request.query("switcher") {
-            case "GetServerInfo": return .json(PipelineBenchmark.serverInfo)
-            case "GetServiceBodies": return .json(PipelineBenchmark.serviceBodies)
-            case "GetFormats": return .json(PipelineBenchmark.formats)
-            default: return .json("[]")
-            }
-        }) else {
+        guard let server = PipelineBenchmark.validationServer() else {
             print("soak: could not start the loopback server")
             return
         }

@@ -24,8 +24,8 @@ struct ResponseCacheTests {
     }
 
     static func connection(_ server: Server, cache: BMLTResponseCache, policy: BMLTCachePolicy,
-                           recorder: EventRecorder = EventRecorder()) -> BMLTConnection {
-        var configuration = server.stub.configuration(monitors: [recorder])
+                           recorder: EventRecorder = EventRecorder(), center: NotificationCenter = NotificationCenter()) -> BMLTConnection {
+        var configuration = server.stub.configuration(center: center, monitors: [recorder])
         configuration.cache = cache
         configuration.cachePolicy = policy
         configuration.retryPolicy = BMLTRetryPolicy(maximumRetries: 0)
@@ -51,11 +51,8 @@ struct ResponseCacheTests {
         server.isDown.withLock { $0 = true }
         let recorder = EventRecorder()
         let center = NotificationCenter()
-        var configuration = server.stub.configuration(center: center, monitors: [recorder])
-        configuration.cache = BMLTResponseCache(directory: directory, maximumBytes: 10_000_000)
-        configuration.cachePolicy = .networkElseCache
-        configuration.retryPolicy = BMLTRetryPolicy(maximumRetries: 0)
-        let offline = BMLTConnection(rootServerURL: server.stub.rootURL, configuration: configuration)
+        let offline = Self.connection(server, cache: BMLTResponseCache(directory: directory, maximumBytes: 10_000_000),
+                                      policy: .networkElseCache, recorder: recorder, center: center)
         var fromCache: [Bool?] = []
         let token = center.addObserver(forName: .bmltMeetingSearchResults, object: offline, queue: nil) { note in
             let flag = note.bmltIsFromCache

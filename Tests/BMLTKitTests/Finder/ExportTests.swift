@@ -44,25 +44,8 @@ struct ExportTests {
         return [inPerson, virtual, hybrid, defaulted, noDay, noTime, nowhere]
     }()
 
-    static var hasPython: Bool { OccurrenceTests.hasPython }
-    static var hasICalendar: Bool { hasPython && python("import icalendar, recurring_ical_events", input: Data()) != nil }
-
-    /// Runs `python3 -c script` with `input` on standard input; its standard output, or `nil` if it failed.
-    static func python(_ script: String, input: Data) -> Data? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        stdin.fileHandleForWriting.write(input)
-        try? stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? output : nil
-    }
+    static var hasPython: Bool { Python.isInstalled }
+    static var hasICalendar: Bool { Python.has("icalendar", "recurring_ical_events") }
 
     static let tsmlChecker = """
     import json, re, sys
@@ -97,7 +80,7 @@ struct ExportTests {
         #expect(report.skipped.map(\.reason) == ["It has no weekday.", "It has no start time.",
                                                  "It has no place: no coordinates, address, virtual link or phone."])
         #expect(report.defaultedTimeZoneIDs == [14])
-        let problems = try #require(Self.python(Self.tsmlChecker, input: report.output), "the checker ran")
+        let problems = try #require(Python.run(Self.tsmlChecker, input: report.output), "the checker ran")
         #expect(String(decoding: problems, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
         let records = try #require(try JSONSerialization.jsonObject(with: report.output) as? [[String: Any]])
         let first = records[0]
@@ -173,18 +156,8 @@ struct ExportTests {
                                                 now: from)
         #expect(report.exportedIDs == [11, 12, 13, 14, 23], "a calendar entry needs no place")
         #expect(report.skipped.map(\.meetingID) == [21, 22])
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.iCalendarChecker, "2026-02-01T00:00:00+00:00", "2026-12-01T00:00:00+00:00"]
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(report.output.utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let output = try #require(Python.run(Self.iCalendarChecker, input: Data(report.output.utf8),
+                                             arguments: ["2026-02-01T00:00:00+00:00", "2026-12-01T00:00:00+00:00"]), "the checker ran")
         let result = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any], "\(String(decoding: output, as: UTF8.self))")
         #expect(result["problems"] as? [String] == [])
         let summaries = try #require(result["summaries"] as? [String: String])

@@ -36,24 +36,11 @@ struct OccurrenceTests {
     json.dump(out, sys.stdout)
     """
 
-    static var hasPython: Bool {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/python3")
-            || (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/python3") }
-    }
+    static var hasPython: Bool { Python.isInstalled }
 
     static func expectedStarts(_ cases: [Case]) throws -> [Double] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", oracle]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(try JSONEncoder().encode(cases))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return try JSONDecoder().decode([Double].self, from: data)
+        let output = try #require(Python.run(oracle, input: try JSONEncoder().encode(cases)), "the zoneinfo oracle ran")
+        return try JSONDecoder().decode([Double].self, from: output)
     }
 
     static func meeting(_ c: Case, ownZone: Bool = true) -> BMLTMeeting {
