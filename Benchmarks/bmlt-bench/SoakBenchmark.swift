@@ -23,7 +23,11 @@ enum SoakBenchmark {
         let warmUp = max(1, 10_000 / perRound)
 
         let center = NotificationCenter()
-        let connection = await BMLTConnection(rootServerURL: root, configuration: BMLTConfiguration(notificationCenter: center, retryPolicy: .none))
+        var configuration = BMLTConfiguration(notificationCenter: center, retryPolicy: .none)
+        // BMLT_BENCH_SOAK_TRANSPORT=async: BMLTKit over URLSession's async data(for:) instead of its delegate session,
+        // to tell growth in the pipeline from growth in Foundation's delegate path.
+        if ProcessInfo.processInfo.environment["BMLT_BENCH_SOAK_TRANSPORT"] == "async" { configuration.httpTransport = AsyncDataTransport() }
+        let connection = await BMLTConnection(rootServerURL: root, configuration: configuration)
         var kit: (after: Int, end: Int) = (0, 0)
         for round in 1...rounds {
             _ = await PipelineBenchmark.timeBMLTKit(connection, center: center)
@@ -42,5 +46,15 @@ enum SoakBenchmark {
         func mb(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
         print("soak: \(rounds * perRound) requests, resident MB after warm-up \(mb(kit.after)) -> \(mb(kit.end))"
               + "  (bare delegate URLSession, same run: \(mb(bare.after)) -> \(mb(bare.end)))")
+    }
+}
+
+/// BMLTKit's requests through `URLSession.data(for:)` (the soak's comparison transport).
+struct AsyncDataTransport: BMLTHTTPTransport {
+    let session = URLSession(configuration: .ephemeral)
+    func send(_ request: URLRequest) async throws -> BMLTHTTPResponse {
+        let (data, response) = try await session.data(for: request)
+        let http = response as? HTTPURLResponse
+        return BMLTHTTPResponse(statusCode: http?.statusCode ?? 0, headers: [:], body: data, url: http?.url)
     }
 }

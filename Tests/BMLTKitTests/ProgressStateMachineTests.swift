@@ -101,12 +101,16 @@ struct ProgressIndicatorTests {
         let stub = StubServer(SampleReplies.healthy(delay: 0.3))
         let center = NotificationCenter()
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration(center: center))
-        var changes: [Bool] = []
-        let indicator = BMLTProgressIndicator(connection: connection, startDelay: 0.05, stopDelay: 0.05) { changes.append($0) }
+        var changes: [(visible: Bool, busy: Bool)] = []
+        let indicator = BMLTProgressIndicator(connection: connection, startDelay: 0.05, stopDelay: 0.05) {
+            changes.append(($0, connection.isBusy))
+        }
         _ = try await connection.validate()
-        #expect(changes == [true])
+        // By order, not by the clock: shown while the request was in flight, hidden once after it ended.
+        #expect(changes.first?.visible == true && changes.first?.busy == true)
         await waitUntil { changes.count == 2 }
-        #expect(changes == [true, false])
+        #expect(changes.map(\.visible) == [true, false])
+        #expect(changes.last?.busy == false)
         #expect(!indicator.isVisible)
     }
 }
