@@ -25,7 +25,9 @@ public final class BMLTResponseCache: Sendable {
     public let maximumBytes: Int
     /// How long an entry is fresh for `.cacheElseNetwork` (default one hour).
     public let maximumAge: TimeInterval
-    private let lock = Locked(())
+    /// Serialises this process's reads, writes and trims (other processes are kept apart by atomic renames). A plain
+    /// lock: a `Locked<()>` holds a zero-sized value at the lock's own address, which the thread sanitizer reports.
+    private let lock = NSLock()
 
     /// A cache in `directory` (created when first written) holding at most `maximumBytes`. Throws nothing: a
     /// directory that cannot be used makes every lookup a miss.
@@ -42,14 +44,14 @@ public final class BMLTResponseCache: Sendable {
     /// ```swift
     /// print(cache.totalBytes)
     /// ```
-    public var totalBytes: Int { lock.withLock { _ in entries().reduce(0) { $0 + $1.size } } }
+    public var totalBytes: Int { lock.withLock { entries().reduce(0) { $0 + $1.size } } }
 
     /// Removes every entry.
     /// ```swift
     /// cache.removeAll()
     /// ```
     public func removeAll() {
-        lock.withLock { _ in for entry in entries() { try? FileManager.default.removeItem(at: entry.url) } }
+        lock.withLock { for entry in entries() { try? FileManager.default.removeItem(at: entry.url) } }
     }
 
     // MARK: - Entries
@@ -57,7 +59,7 @@ public final class BMLTResponseCache: Sendable {
     /// The stored body for `key` and when it was stored, or `nil` (a miss) — also for a damaged or foreign file.
     func body(for key: CacheKey) -> (data: Data, storedAt: Date)? {
         let url = fileURL(key)
-        return lock.withLock { _ -> (Data, Date)? in
+        return lock.withLock { () -> (Data, Date)? in
             guard let file = try? Data(contentsOf: url) else { return nil }
             guard let entry = CacheEntryFormat.decode(file, key: key.text) else {
                 try? FileManager.default.removeItem(at: url)
@@ -72,7 +74,7 @@ public final class BMLTResponseCache: Sendable {
     func store(_ body: Data, for key: CacheKey, at date: Date = Date()) {
         let file = CacheEntryFormat.encode(body, key: key.text, storedAt: date)
         guard file.count <= maximumBytes else { return }
-        lock.withLock { _ in
+        lock.withLock {
             let manager = FileManager.default
             try? manager.createDirectory(at: directory, withIntermediateDirectories: true)
             let temporary = directory.appendingPathComponent(".tmp-\(UUID().uuidString)")
@@ -89,7 +91,7 @@ public final class BMLTResponseCache: Sendable {
     /// Removes the entries of one root server (after a write to it).
     func removeEntries(ofRoot root: String) {
         let prefix = CacheKey.hash(root) + "-"
-        lock.withLock { _ in
+        lock.withLock {
             for entry in entries() where entry.url.lastPathComponent.hasPrefix(prefix) {
                 try? FileManager.default.removeItem(at: entry.url)
             }
