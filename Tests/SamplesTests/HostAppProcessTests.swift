@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LoopbackHTTPServer
 import CaptureReplay
 
 /// The host-app samples, run as real processes (an `async` main and a `dispatchMain()` program) against the
@@ -18,30 +19,17 @@ struct HostAppProcessTests {
         return nil
     }
 
-    /// Runs `name`, returns its exit status and output, or `nil` when it did not finish within `seconds`.
-    static func run(_ name: String, _ arguments: [String] = [], seconds: TimeInterval = 60) throws -> (status: Int32, output: String)? {
+    /// Runs `name`, returns its exit status and output, or `nil` when it did not finish within `seconds` (waiting
+    /// without blocking a thread: see `ChildProcess`).
+    static func run(_ name: String, _ arguments: [String] = [], seconds: TimeInterval = 60) async throws -> (status: Int32, output: String)? {
         let url = try #require(executable(name), "\(name) is built by swift build --build-tests")
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        try process.run()
-        // The samples print a few hundred bytes: the pipe holds them until the process has ended.
-        if finished.wait(timeout: .now() + seconds) == .timedOut {
-            process.terminate()
-            return nil
-        }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        guard let outcome = await ChildProcess.run(url, arguments, seconds: seconds) else { return nil }
+        return (outcome.status, outcome.text)
     }
 
     @Test("bmlt-host-app (async main, queue: .main observers, typed messages, events loop) finishes and sees every event once")
-    func asyncMain() throws {
-        let result = try #require(try Self.run("bmlt-host-app"), "bmlt-host-app did not finish in 60 s (main-queue deadlock?)")
+    func asyncMain() async throws {
+        let result = try #require(try await Self.run("bmlt-host-app"), "bmlt-host-app did not finish in 60 s (main-queue deadlock?)")
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("every observer saw every event once, in order"), "\(result.output)")
         #expect(result.output.contains("spinner: on") && result.output.contains("spinner: off"), "\(result.output)")
@@ -50,8 +38,8 @@ struct HostAppProcessTests {
     }
 
     @Test("bmlt-host-app-dispatch (dispatchMain, queue: .main observers) finishes")
-    func dispatchMainProgram() throws {
-        let result = try #require(try Self.run("bmlt-host-app-dispatch"), "bmlt-host-app-dispatch did not finish in 60 s")
+    func dispatchMainProgram() async throws {
+        let result = try #require(try await Self.run("bmlt-host-app-dispatch"), "bmlt-host-app-dispatch did not finish in 60 s")
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("found "), "\(result.output)")
         #expect(result.output.contains("done: "), "\(result.output)")
@@ -62,11 +50,11 @@ struct HostAppProcessTests {
     @Test("bmlt-host-app against replayed real root servers finishes and sees every event once",
           .needsCaptures,
           arguments: ["rootserver", "rootserver-3x", "rootserver-4x"])
-    func realServer(folder: String) throws {
+    func realServer(folder: String) async throws {
         let server = try CaptureReplayServer.start(folder: folder)
         defer { server.stop() }
         let root = server.baseURL.appendingPathComponent("main_server").absoluteString
-        let result = try #require(try Self.run("bmlt-host-app", [root, "--service-body", "1002", "--weekday", "2"]),
+        let result = try #require(try await Self.run("bmlt-host-app", [root, "--service-body", "1002", "--weekday", "2"]),
                                   "bmlt-host-app did not finish in 60 s against \(folder)")
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("validated: true"), "\(result.output)")

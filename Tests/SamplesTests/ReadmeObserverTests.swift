@@ -1,6 +1,7 @@
 import BMLTDemoServer
 import Foundation
 import Testing
+import LoopbackHTTPServer
 @testable import ObserverCLI
 
 /// The README's observer section, read from the file: every `swift run bmlt-observer` line runs offline against
@@ -67,21 +68,12 @@ enum ReadmeObserver {
     static var hasJQ: Bool { tool("jq") != nil }
     static var hasPython: Bool { tool("python3") != nil }
 
-    /// Runs `tool arguments` with `input` on standard input; its exit status and standard output.
-    static func filter(_ arguments: [String], input: String) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = tool(arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    /// Runs `tool arguments` with `input` on standard input; its exit status and standard output (waiting without
+    /// blocking a thread: see `ChildProcess`).
+    static func filter(_ arguments: [String], input: String) async throws -> (Int32, String) {
+        let url = try #require(tool(arguments[0]), "\(arguments[0]) is installed")
+        let outcome = try #require(await ChildProcess.run(url, Array(arguments.dropFirst()), input: Data(input.utf8), mergeErrors: false))
+        return (outcome.status, outcome.text)
     }
 }
 
@@ -142,7 +134,7 @@ extension DemoServerSuites {
                 let bar = try #require(words.firstIndex(of: "|"))
                 let run = await observe(Array(words[3..<bar]))
                 #expect(run.status == 0 && run.objects.allSatisfy { $0 != nil })
-                let (status, printed) = try ReadmeObserver.filter(Array(words[(bar + 1)...]), input: run.lines.joined(separator: "\n") + "\n")
+                let (status, printed) = try await ReadmeObserver.filter(Array(words[(bar + 1)...]), input: run.lines.joined(separator: "\n") + "\n")
                 #expect(status == 0 && !printed.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "\(words): \(printed)")
             }
         }
@@ -152,7 +144,7 @@ extension DemoServerSuites {
             let words = try #require(try commands().first { $0.contains("python3") })
             let bar = try #require(words.firstIndex(of: "|"))
             let run = await observe(Array(words[3..<bar]))
-            let (status, printed) = try ReadmeObserver.filter(Array(words[(bar + 1)...]), input: run.lines.joined(separator: "\n") + "\n")
+            let (status, printed) = try await ReadmeObserver.filter(Array(words[(bar + 1)...]), input: run.lines.joined(separator: "\n") + "\n")
             #expect(status == 0)
             #expect(Int(printed.trimmingCharacters(in: .whitespacesAndNewlines)) == run.result?["count"] as? Int)
             #expect((run.result?["count"] as? Int ?? 0) > 20)

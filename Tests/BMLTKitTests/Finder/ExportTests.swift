@@ -73,14 +73,14 @@ struct ExportTests {
 
     @Test("TSML: Meeting Guide's field rules hold (checked in Python), skipped meetings are counted, not invented",
           .enabled(if: hasPython, "python3 is not installed"))
-    func tsmlRules() throws {
+    func tsmlRules() async throws {
         let report = try BMLTExport.tsmlReport(Self.meetings, defaultTimeZone: Self.newYork, updated: [11: Date(timeIntervalSince1970: 1_767_225_600)])
         #expect(report.exportedIDs == [11, 12, 13, 14])
         #expect(report.skipped.map(\.meetingID) == [21, 22, 23])
         #expect(report.skipped.map(\.reason) == ["It has no weekday.", "It has no start time.",
                                                  "It has no place: no coordinates, address, virtual link or phone."])
         #expect(report.defaultedTimeZoneIDs == [14])
-        let problems = try #require(Python.run(Self.tsmlChecker, input: report.output), "the checker ran")
+        let problems = try #require(await Python.run(Self.tsmlChecker, input: report.output), "the checker ran")
         #expect(String(decoding: problems, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
         let records = try #require(try JSONSerialization.jsonObject(with: report.output) as? [[String: Any]])
         let first = records[0]
@@ -150,13 +150,13 @@ struct ExportTests {
 
     @Test("iCalendar: parsed by Python's icalendar, lines CRLF and ≤ 75 octets, and recurring_ical_events expands each RRULE through our VTIMEZONE to exactly BMLTKit's occurrences",
           .enabled(if: hasICalendar, "python3 with icalendar and recurring_ical_events is not installed (CI: pip install icalendar recurring-ical-events)"))
-    func iCalendarValidates() throws {
+    func iCalendarValidates() async throws {
         let from = ISO8601DateFormatter().date(from: "2026-02-01T00:00:00Z")!, to = ISO8601DateFormatter().date(from: "2026-12-01T00:00:00Z")!
         let report = BMLTExport.iCalendarReport(Self.meetings, defaultTimeZone: Self.newYork, from: from, to: to, host: "bmlt.example.org",
                                                 now: from)
         #expect(report.exportedIDs == [11, 12, 13, 14, 23], "a calendar entry needs no place")
         #expect(report.skipped.map(\.meetingID) == [21, 22])
-        let output = try #require(Python.run(Self.iCalendarChecker, input: Data(report.output.utf8),
+        let output = try #require(await Python.run(Self.iCalendarChecker, input: Data(report.output.utf8),
                                              arguments: ["2026-02-01T00:00:00+00:00", "2026-12-01T00:00:00+00:00"]), "the checker ran")
         let result = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any], "\(String(decoding: output, as: UTF8.self))")
         #expect(result["problems"] as? [String] == [])

@@ -38,8 +38,8 @@ struct OccurrenceTests {
 
     static var hasPython: Bool { Python.isInstalled }
 
-    static func expectedStarts(_ cases: [Case]) throws -> [Double] {
-        let output = try #require(Python.run(oracle, input: try JSONEncoder().encode(cases)), "the zoneinfo oracle ran")
+    static func expectedStarts(_ cases: [Case]) async throws -> [Double] {
+        let output = try #require(await Python.run(oracle, input: try JSONEncoder().encode(cases)), "the zoneinfo oracle ran")
         return try JSONDecoder().decode([Double].self, from: output)
     }
 
@@ -89,9 +89,9 @@ struct OccurrenceTests {
 
     @Test("nextOccurrence matches zoneinfo on DST gaps and repeats, midnight, half-hour zones and 1,000 random cases",
           .enabled(if: hasPython, "python3 is not installed (the independent oracle)"))
-    func matchesTheOracle() throws {
+    func matchesTheOracle() async throws {
         let cases = Self.edges + Self.random
-        let expected = try Self.expectedStarts(cases)
+        let expected = try await Self.expectedStarts(cases)
         #expect(expected.count == cases.count)
         for (c, start) in zip(cases, expected) {
             let occurrence = Self.meeting(c).nextOccurrence(after: Date(timeIntervalSince1970: c.at), defaultTimeZone: .gmt)

@@ -1,6 +1,8 @@
 import Foundation
+import LoopbackHTTPServer
 
-/// Runs the independent checkers written in Python (zoneinfo, icalendar, recurring_ical_events).
+/// Runs the independent checkers written in Python (zoneinfo, icalendar, recurring_ical_events), without blocking a
+/// thread while they run (`ChildProcess`).
 enum Python {
     /// Whether `python3` is on the PATH.
     static var isInstalled: Bool {
@@ -8,26 +10,25 @@ enum Python {
             .contains { FileManager.default.isExecutableFile(atPath: "\($0)/python3") }
     }
 
-    /// Whether `python3` can import all of `modules`.
+    /// Whether `python3` can import all of `modules` (asked once, when a test's condition is evaluated).
     static func has(_ modules: String...) -> Bool {
-        isInstalled && run("import " + modules.joined(separator: ", "), input: Data()) != nil
+        guard isInstalled else { return false }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import " + modules.joined(separator: ", ")]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
     }
 
     /// Runs `python3 -c script arguments…` with `input` on standard input; its standard output, or `nil` when it
     /// could not run or exited with a failure.
-    static func run(_ script: String, input: Data, arguments: [String] = []) -> Data? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + arguments
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        stdin.fileHandleForWriting.write(input)
-        try? stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? output : nil
+    static func run(_ script: String, input: Data, arguments: [String] = []) async -> Data? {
+        guard let outcome = await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script] + arguments,
+                                                   input: input, mergeErrors: false, seconds: 120),
+              outcome.status == 0 else { return nil }
+        return outcome.output
     }
 }
