@@ -34,6 +34,11 @@ enum SoakBenchmark {
             if round == warmUp { kit.after = Measure.residentBytesInUse() }
         }
         kit.end = Measure.residentBytesInUse()
+        // BMLT_BENCH_SOAK_EXIT=1: end here with the connection alive, so a heap profiler (heaptrack) lists what it holds.
+        if ProcessInfo.processInfo.environment["BMLT_BENCH_SOAK_EXIT"] == "1" {
+            print("soak: kit side only, \(rounds * perRound) requests, resident MB \(Double(kit.after) / 1_048_576) -> \(Double(kit.end) / 1_048_576)")
+            withExtendedLifetime(connection) { exit(0) }
+        }
 
         let collector = BodyCollector()
         let session = URLSession(configuration: .ephemeral, delegate: collector, delegateQueue: nil)
