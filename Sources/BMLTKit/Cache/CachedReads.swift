@@ -10,6 +10,8 @@ extension OperationContext {
     /// administrator is logged in (the server's answers then depend on who asks), bypasses the cache.
     func cachedRead(_ request: URLRequest, retryable: Bool) async throws(BMLTError) -> HTTPReply {
         guard let cache, let url = request.url, isCacheable(request) else {
+            // `.only` asks the cache alone: what may not be cached is not asked of the server either.
+            if case .only = cacheMode { throw BMLTError.notFound(message: "not in the response cache") }
             return try await fromServer(request, retryable: retryable)
         }
         let key = CacheKey(root: root, url: url)

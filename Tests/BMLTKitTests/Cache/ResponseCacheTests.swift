@@ -224,6 +224,16 @@ struct ResponseCacheTests {
             #expect(!text.contains(Server4xRouter.password) && !text.contains(accessToken) && !text.contains("Bearer"))
         }
         #expect(cache.totalBytes == 0, "the PATCH cleared this root server's entries")
+
+        // Logged in with .cacheThenNetwork: no "cached" delivery, and no extra request for one.
+        let recorder = EventRecorder()
+        let both = Self.connection(server, cache: cache, policy: .cacheThenNetwork, recorder: recorder)
+        _ = try await both.validate()
+        try await both.login(username: "serveradmin", password: Server4xRouter.password)
+        let before = server.stub.requests.count
+        _ = try await both.meetings(matching: Self.tuesday, extent: .meetingsOnly)
+        #expect(server.stub.requests.count == before + 1, "one search request, no second one for the cache pass")
+        #expect(recorder.all.filter { if case .meetingSearchResults = $0 { true } else { false } }.count == 1)
     }
 
     @Test("two connections and two caches on one directory share entries")
