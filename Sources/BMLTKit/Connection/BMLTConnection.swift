@@ -130,7 +130,11 @@ public final class BMLTConnection {
         var outcome: Result<Value, BMLTError>
         do throws(BMLTError) {
             let context = try makeContext(cacheMode: cacheMode(for: operation.kind))
-            outcome = .success(try await operation.work(context))
+            // The context's log is bound for the list decoders' warnings about entries without a usable id.
+            outcome = await WireShape.$droppedLog.withValue(context.transport.log) { () async -> Result<Value, BMLTError> in
+                do throws(BMLTError) { return .success(try await operation.work(context)) } catch { return .failure(error) }
+            }
+            _ = try outcome.get()
             if context.servedFromCache.withLock({ $0 }) { request.markFromCache() }
         } catch {
             outcome = .failure(error)

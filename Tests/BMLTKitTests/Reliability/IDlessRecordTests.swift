@@ -54,6 +54,28 @@ struct IDlessRecordTests {
         #expect(lines.withLock { $0 }.contains { $0.hasPrefix("warning: ") && $0.contains("2 meetings without a usable id") && $0.contains("2 kept") })
     }
 
+    @Test("formats and service bodies over a socket: entries without an id are left out and counted in a warning")
+    func otherRecordsLogged() async throws {
+        let lines = Locked<[String]>([])
+        let http = try LoopbackHTTPServer { request in
+            switch request.query("switcher") {
+            case "GetFormats": .json(#"[{},{"id":"3","key_string":"O"},{"id":["4"],"key_string":"C"}]"#)
+            case "GetServiceBodies": .json(#"[{"name":"x"},{"id":"9","name":"y"}]"#)
+            case "GetServerInfo": .json(SampleReplies.serverInfo3x)
+            default: .json("[]")
+            }
+        }
+        defer { http.stop() }
+        let configuration = BMLTConfiguration(retryPolicy: .none, logLevel: .errors, logHandler: { _, line in lines.withLock { $0.append(line) } })
+        let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"), configuration: configuration)
+        #expect(try await connection.formats().map(\.id) == [3])
+        #expect(try await connection.serviceBodies().map(\.id) == [9])
+        let warnings = lines.withLock { $0 }.filter { $0.hasPrefix("warning: ") }
+        #expect(warnings.contains { $0.contains("the format list held 2 entries without a usable id; left out (1 kept)") }, "\(warnings)")
+        #expect(warnings.contains { $0.contains("the service body list held 1 entry without a usable id; left out (1 kept)") }, "\(warnings)")
+        #expect(connection.inFlightRequests.isEmpty)
+    }
+
     @Test("formats, service bodies and changes: entries without an id are left out; a list of only such entries fails")
     func otherRecords() throws {
         #expect(try WireFormat.decodeList(WireValue.parse(Data(#"[{},{"id":"3","key_string":"O"}]"#.utf8), what: "")).map(\.id) == [3])

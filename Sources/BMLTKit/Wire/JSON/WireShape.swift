@@ -21,12 +21,22 @@ enum WireShape {
 
     /// The records decoded from `count` entries (those without a usable id already left out): fails only when
     /// there were entries and none of them was a record.
+    /// Entries left out are counted in a warning through the running operation's log (`droppedLog`).
     static func usable<Record>(_ records: [Record], of count: Int, what: String, key: String) throws(BMLTError) -> [Record] {
         if records.isEmpty && count > 0 {
             throw .malformedResponse(what: what, detail: "none of its \(count) entries has a usable \(key)")
         }
+        let dropped = count - records.count
+        if dropped > 0 {
+            droppedLog?.warning("\(what) held \(dropped) entr\(dropped == 1 ? "y" : "ies") without a usable \(key); "
+                                + "left out (\(records.count) kept)")
+        }
         return records
     }
+
+    /// The log of the operation decoding a reply, bound by the connection around each operation's work, so list
+    /// decoders (which have no context) can say what they left out.
+    @TaskLocal static var droppedLog: RequestLog?
 }
 
 /// Lenient URLs: the server stores whatever an administrator typed ("www.example.org", "example.org/na").
