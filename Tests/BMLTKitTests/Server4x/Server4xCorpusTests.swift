@@ -97,21 +97,7 @@ struct REST4xCase: Sendable, CustomStringConvertible {
             }
         },
         REST4xCase(file: "120-meeting-create-201.json") { connection in
-            var draft = BMLTMeetingDraft(serviceBodyID: 1002)
-            draft.name = "Fixture Test Meeting"
-            draft.weekday = .tuesday                      // REST day 2
-            draft.startTime = BMLTTimeOfDay(hour: 19)
-            draft.duration = 3600
-            draft.isPublished = true
-            draft.coordinate = BMLTCoordinate(latitude: 40.7128, longitude: -73.6)
-            draft.setFormats(connection.server.formats.filter { [17, 29].contains($0.id) && $0.language == "en" })
-            draft.locationText = "Community Hall"
-            draft.street = "1 Main St"
-            draft.municipality = "Hempstead"
-            draft.province = "NY"
-            draft.postalCode = "11550"
-            draft.nation = "USA"
-            draft.comments = "Created via REST POST"
+            let draft = Capture4x.createDraft(formats: connection.server.formats)
             let created = try await connection.saveMeeting(draft)
             #expect(created.wasCreated && created.meeting.id == 2693)
         },
@@ -352,21 +338,7 @@ struct Server4xCorpusTests {
         let edited = try await connection.saveMeeting(draft)
         #expect(edited.meeting.name == "Nothing Macho (edited)" && edited.meeting.startTime == BMLTTimeOfDay(hour: 14, minute: 30))
 
-        var fresh = BMLTMeetingDraft(serviceBodyID: 1002)
-        fresh.name = "Fixture Test Meeting"
-        fresh.weekday = .tuesday
-        fresh.startTime = BMLTTimeOfDay(hour: 19)
-        fresh.duration = 3600
-        fresh.isPublished = true
-        fresh.coordinate = BMLTCoordinate(latitude: 40.7128, longitude: -73.6)
-        fresh.setFormats(connection.server.formats.filter { [17, 29].contains($0.id) && $0.language == "en" })
-        fresh.locationText = "Community Hall"
-        fresh.street = "1 Main St"
-        fresh.municipality = "Hempstead"
-        fresh.province = "NY"
-        fresh.postalCode = "11550"
-        fresh.nation = "USA"
-        fresh.comments = "Created via REST POST"
+        let fresh = Capture4x.createDraft(formats: connection.server.formats)
         #expect(connection.problems(in: fresh).isEmpty)
         let created = try await connection.saveMeeting(fresh)
         #expect(created.meeting.id == 2693)
@@ -412,5 +384,27 @@ struct Server4xCorpusTests {
         for (key, value) in sentObject where recordedObject[key] == nil {
             #expect(value is NSNull || key == "customFields" || key == "admin_notes" || (value as? String) == "", "\(file): \(key) = \(value) added")
         }
+    }
+}
+
+extension Capture4x {
+    /// The new meeting of the captured request 120 (POST /api/v1/meetings), as a draft.
+    static func createDraft(formats: [BMLTFormat]) -> BMLTMeetingDraft {
+        var draft = BMLTMeetingDraft(serviceBodyID: 1002)
+        draft.name = "Fixture Test Meeting"
+        draft.weekday = .tuesday                      // REST day 2
+        draft.startTime = BMLTTimeOfDay(hour: 19)
+        draft.duration = 3600
+        draft.isPublished = true
+        draft.coordinate = BMLTCoordinate(latitude: 40.7128, longitude: -73.6)
+        draft.setFormats(formats.filter { [17, 29].contains($0.id) && $0.language == "en" })
+        draft.locationText = "Community Hall"
+        draft.street = "1 Main St"
+        draft.municipality = "Hempstead"
+        draft.province = "NY"
+        draft.postalCode = "11550"
+        draft.nation = "USA"
+        draft.comments = "Created via REST POST"
+        return draft
     }
 }
