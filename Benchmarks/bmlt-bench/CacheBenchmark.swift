@@ -9,9 +9,12 @@ import LoopbackHTTPServer
 /// loopback server (`.networkOnly`) and by the cache (`.cacheElseNetwork`), each the median of `runs`, interleaved.
 enum CacheBenchmark {
     static func run(payload: Data, runs: Int) async {
+        // The search answers the payload; validation's requests get the pipeline benchmark's small replies (a
+        // service body list made of meetings is refused, as it should be, and validation would fail).
         guard let server = try? LoopbackHTTPServer(recordsRequests: false, handler: { request in
-            request.query("switcher") == "GetServerInfo" ? .json(PipelineBenchmark.serverInfo) : .respond(
+            request.query("switcher") == "GetSearchResults" ? .respond(
                 status: 200, headers: ["Content-Type": "application/json; charset=UTF-8"], body: payload)
+                : PipelineBenchmark.validationReply(request)
         }) else {
             print("cache: could not start the loopback server")
             return

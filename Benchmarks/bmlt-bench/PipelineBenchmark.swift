@@ -20,15 +20,18 @@ enum PipelineBenchmark {
 
     /// A loopback server answering the four validation requests (also used by the soak run).
     static func validationServer() -> LoopbackHTTPServer? {
-        try? LoopbackHTTPServer(recordsRequests: false, handler: { request in
-            if request.path.hasSuffix("GetLangs.php") { return .json(languages) }
-            switch request.query("switcher") {
-            case "GetServerInfo": return .json(serverInfo)
-            case "GetServiceBodies": return .json(serviceBodies)
-            case "GetFormats": return .json(formats)
-            default: return .json("[]")
-            }
-        })
+        try? LoopbackHTTPServer(recordsRequests: false, handler: validationReply)
+    }
+
+    /// The answer to one of the four validation requests (`[]` for anything else).
+    @Sendable static func validationReply(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Behavior {
+        if request.path.hasSuffix("GetLangs.php") { return .json(languages) }
+        switch request.query("switcher") {
+        case "GetServerInfo": return .json(serverInfo)
+        case "GetServiceBodies": return .json(serviceBodies)
+        case "GetFormats": return .json(formats)
+        default: return .json("[]")
+        }
     }
 
     static func run() async {

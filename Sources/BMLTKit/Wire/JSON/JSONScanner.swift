@@ -30,8 +30,11 @@ struct JSONScanner: ~Copyable {
     private var depth = 0
     private static let maximumDepth = 512
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// A scanner over `bytes`. `depth` is how deeply the bytes sit in a larger document (the streaming decoder scans
+    /// one element of a list at a time), so the nesting limit counts as it would over the whole document.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, depth: Int = 0) {
         self.bytes = bytes
+        self.depth = depth
         // A UTF-8 byte order mark is allowed at the start.
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
     }

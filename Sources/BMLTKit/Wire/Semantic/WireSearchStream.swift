@@ -62,7 +62,7 @@ enum WireSearchStream {
 
     /// Reads meetings member by member, remembering the order of the keys of the meeting before (every
     /// meeting of a reply has the same keys in the same order, so a key is usually one `memcmp`).
-    private struct MeetingReader {
+    struct MeetingReader {
         private var predicted: [Int] = []
         private let keys = MeetingKeyTable.shared
 
@@ -127,7 +127,7 @@ enum WireSearchStream {
             return list
         }
 
-        private mutating func meeting(_ scanner: inout JSONScanner, context: inout MeetingDecodingContext) throws -> BMLTMeeting {
+        mutating func meeting(_ scanner: inout JSONScanner, context: inout MeetingDecodingContext) throws -> BMLTMeeting {
             var builder = MeetingBuilder()
             guard try scanner.beginObject() else { return builder.build(context: &context) }
             var position = 0
