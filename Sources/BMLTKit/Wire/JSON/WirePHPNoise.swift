@@ -26,12 +26,22 @@ enum WirePHPNoise {
     static func salvage(_ data: Data) -> Salvaged? {
         let bytes = [UInt8](data)
         guard let start = firstJSONStart(bytes), let end = endOfValue(bytes, from: start) else { return nil }
-        let before = String(decoding: bytes[..<start], as: UTF8.self)
-        let after = String(decoding: bytes[end...], as: UTF8.self)
-        let messages = phpMessages(before) + phpMessages(after)
-        guard let first = messages.first, isOnlyNoise(before), isOnlyNoise(after) else { return nil }
+        guard let first = noiseMessage(before: bytes[..<start], after: bytes[end...]) else { return nil }
         return Salvaged(json: Data(bytes[start..<end]), firstMessage: first)
     }
+
+    /// The first PHP message when the bytes before and after a JSON value are PHP's messages only (at least one),
+    /// else `nil`. The chunked search decoder asks this of the bytes around the value it decoded.
+    static func noiseMessage(before: some Collection<UInt8>, after: some Collection<UInt8>) -> String? {
+        let before = String(decoding: before, as: UTF8.self)
+        let after = String(decoding: after, as: UTF8.self)
+        let messages = phpMessages(before) + phpMessages(after)
+        guard let first = messages.first, isOnlyNoise(before), isOnlyNoise(after) else { return nil }
+        return first
+    }
+
+    /// Bytes `salvage` and `mayHaveNoise` treat as blank around the JSON (white space and a byte order mark's bytes).
+    static func isBlankByte(_ byte: UInt8) -> Bool { isBlank(byte) }
 
     private static let levels = "(?:Notice|Warning|Deprecated|Fatal error|Parse error|Strict Standards|Recoverable fatal error)"
     /// One line of PHP's messages: `<br />`, `<b>Warning</b>: … <br />`, or `PHP Warning: …` / `Warning: …`.

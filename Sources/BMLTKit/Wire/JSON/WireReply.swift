@@ -59,11 +59,16 @@ enum WireReply {
             throw .malformedResponse(what: what, detail: "the server sent an HTML or XML page instead of JSON")
         }
         let value = try WireValue.parse(data, what: what)
+        try refuseErrorObject(value, what: what)
+        return value
+    }
+
+    /// A bare error object (`{"message": …}` with nothing but Laravel's error members) in a 2xx body is an error.
+    static func refuseErrorObject(_ value: WireValue, what: String) throws(BMLTError) {
         if let members = value.object, let message = members["message"]?.string,
            Set(members.keys).isSubset(of: ["message", "errors", "exception", "file", "line", "trace"]) {
             throw .malformedResponse(what: what, detail: "the server answered with an error: “\(message)”")
         }
-        return value
     }
 
     /// Laravel's `{"errors":{"field":["message", …]}}`.

@@ -21,7 +21,13 @@ enum WireSearchStream {
     /// leaves `id_bigint` out (`query`) gets id-less meetings by design: they are kept.
     static func decodeUsable(_ data: Data, query: [URLQueryItem], serverFormats: [BMLTFormat],
                              what: String = "the meeting search results") throws(BMLTError) -> (results: BMLTSearchResults, dropped: Int) {
-        var results = try decode(data, serverFormats: serverFormats, what: what)
+        try usable(try decode(data, serverFormats: serverFormats, what: what), query: query, what: what)
+    }
+
+    /// Search results without the meetings that have no usable id (see `decodeUsable`).
+    static func usable(_ results: BMLTSearchResults, query: [URLQueryItem],
+                       what: String = "the meeting search results") throws(BMLTError) -> (results: BMLTSearchResults, dropped: Int) {
+        var results = results
         if let fields = query.first(where: { $0.name == "data_field_key" })?.value,
            !fields.split(separator: ",").contains("id_bigint") {
             return (results, 0)

@@ -1,0 +1,214 @@
+import Foundation
+import Testing
+@testable import BMLTKit
+
+/// The chunked search decoder (what a search over the network uses: meetings decoded while the body arrives) against
+/// the whole-body path (PHP notices salvaged, then `WireSearchStream.decodeUsable`): for every capture of every server
+/// generation, our own quirky and broken replies and thousands of damaged ones, cut into pieces at every byte or in
+/// sizes from 1 byte up, the same meetings, formats, dropped count and PHP message, or the same error.
+@Suite("Chunked search decoder ≡ whole-body decoder", .serialized)
+struct SearchChunkEquivalenceTests {
+    typealias Outcome = Result<WireSearchChunks.Outcome, BMLTError>
+
+    static let serverFormats = SearchStreamEquivalenceTests.serverFormats
+
+    /// The whole-body path, as a search took it before the chunked decoder.
+    static func whole(_ data: Data, query: [URLQueryItem] = []) -> Outcome {
+        Result { () throws(BMLTError) in try WireSearchChunks.wholeBody(data, query: query, serverFormats: serverFormats) }
+    }
+
+    /// The chunked decoder fed `data` cut at `cuts` (sorted offsets).
+    static func chunked(_ data: Data, cuts: [Int], query: [URLQueryItem] = []) -> Outcome {
+        var decoder = WireSearchChunks(query: query, serverFormats: serverFormats, expectedLength: data.count)
+        var start = 0
+        for cut in cuts + [data.count] where cut >= start {
+            decoder.consume(data.subdata(in: start..<cut))
+            start = cut
+        }
+        return Result { () throws(BMLTError) in try decoder.finish() }
+    }
+
+    /// Pieces of `size` bytes.
+    static func chunked(_ data: Data, size: Int, query: [URLQueryItem] = []) -> Outcome {
+        chunked(data, cuts: Array(stride(from: size, to: data.count, by: size)), query: query)
+    }
+
+    /// Checks one reply: cut once at every byte (and in pieces of 1, 2, 3 and 7 bytes) when it is small, in pieces of
+    /// 1 KB, 16 KB and at random cuts when it is large. Returns how many disagreements were found (recorded).
+    @discardableResult
+    static func check(_ data: Data, _ title: String, query: [URLQueryItem] = []) -> Int {
+        let expected = whole(data, query: query)
+        var variants: [(String, Outcome)] = []
+        if data.count <= 4096 {
+            for cut in 0...data.count { variants.append(("cut at \(cut)", chunked(data, cuts: [cut], query: query))) }
+            for size in [1, 2, 3, 7] { variants.append(("pieces of \(size)", chunked(data, size: size, query: query))) }
+        } else {
+            for size in [1024, 16_384, 65_536] { variants.append(("pieces of \(size)", chunked(data, size: size, query: query))) }
+            var generator = SplitMix(seed: UInt64(data.count))
+            var cuts = (0..<40).map { _ in Int(generator.next() % UInt64(data.count)) }
+            cuts.sort()
+            variants.append(("40 random cuts", chunked(data, cuts: cuts, query: query)))
+        }
+        variants.append(("one piece", chunked(data, cuts: [], query: query)))
+        var disagreements = 0
+        for (how, outcome) in variants where outcome != expected {
+            disagreements += 1
+            if disagreements <= 2 {
+                Issue.record("\(title), \(how): chunked \(describe(outcome)) ≠ whole \(describe(expected))")
+            }
+        }
+        return disagreements
+    }
+
+    static func describe(_ outcome: Outcome) -> String {
+        switch outcome {
+        case .success(let value): "\(value.results.meetings.count) meetings, \(value.results.formats.count) formats, dropped \(value.dropped), php \(value.phpMessage ?? "-")"
+        case .failure(let error): "error \(error)"
+        }
+    }
+
+    @Test("every search capture of 2.16.6, 3.1.2, 4.1.0 and the 4.1.0 aggregator", .needsCorpus)
+    func captures() throws {
+        var checked = 0, meetings = 0
+        for folder in [FixtureCorpus.legacy, FixtureCorpus.modern, FixtureCorpus.server4x, "aggregator-4x"] {
+            for name in FixtureCorpus.files(folder) where name.contains("GetSearchResults") {
+                let data = try FixtureCorpus.data(folder, name)
+                #expect(Self.check(data, "\(folder)/\(name)") == 0)
+                if case .success(let outcome) = Self.whole(data) { meetings += outcome.results.meetings.count }
+                checked += 1
+            }
+        }
+        #expect(checked >= 60, "only \(checked) search captures were found")
+        #expect(meetings > 2_000, "the captures held only \(meetings) meetings")
+    }
+
+    @Test("every other capture too, whatever it holds (formats, server info, HTML, CSV): the same outcome", .needsCorpus)
+    func otherCaptures() throws {
+        var files = 0
+        for folder in [FixtureCorpus.legacy, FixtureCorpus.modern, FixtureCorpus.server4x, "aggregator-4x"] {
+            for suffix in [".json", ".js", ".xml", ".csv", ".empty", ".html", ".txt"] {
+                for name in FixtureCorpus.files(folder, suffix: suffix) where !name.contains("GetSearchResults") {
+                    let data = try FixtureCorpus.data(folder, name)
+                    let expected = Self.whole(data)
+                    for size in [1, 5, 4096] {
+                        let outcome = Self.chunked(data, size: size)
+                        #expect(outcome == expected, "\(folder)/\(name) in pieces of \(size)")
+                    }
+                    files += 1
+                }
+            }
+        }
+        #expect(files >= 150)
+    }
+
+    @Test("our own quirky and broken replies, cut at every byte", arguments: SearchStreamEquivalenceTests.quirky.indices)
+    func quirky(_ index: Int) {
+        let (title, text) = SearchStreamEquivalenceTests.quirky[index]
+        #expect(Self.check(Data(text.utf8), title) == 0)
+    }
+
+    /// Replies for the chunked decoder's own decisions: PHP notices after the JSON, a byte order mark cut short,
+    /// shapes decided at the end, errors in the structure around the meetings.
+    static let edges: [(String, [UInt8])] = [
+        ("a PHP warning after the JSON", Array("[{\"id_bigint\":\"1\"}]\n<br />\n<b>Warning</b>:  Undefined variable $x in /var/www/a.php on line 3<br />\n".utf8)),
+        ("a plain PHP notice after the object", Array("{\"meetings\":[{\"id_bigint\":\"1\"}],\"formats\":[]}\nPHP Notice:  Undefined index: x in /a.php on line 9\n".utf8)),
+        ("PHP notices before the JSON", Array("<br />\n<b>Deprecated</b>:  Creation of dynamic property in /a.php on line 2<br />\n[{\"id_bigint\":\"3\"}]".utf8)),
+        ("text after the JSON that is not PHP's", Array("[{\"id_bigint\":\"1\"}]\nhello".utf8)),
+        ("a bracket after the JSON", Array("[{\"id_bigint\":\"1\"}] ]".utf8)),
+        ("a byte order mark", [0xEF, 0xBB, 0xBF] + Array("[{\"id_bigint\":\"1\"}]".utf8)),
+        ("a byte order mark cut short", [0xEF, 0xBB] + Array("[{\"id_bigint\":\"1\"}]".utf8)),
+        ("white space, then a byte order mark", [0x20, 0xEF, 0xBB, 0xBF] + Array("[]".utf8)),
+        ("only white space", Array(" \n\t ".utf8)),
+        ("only a byte order mark", [0xEF, 0xBB, 0xBF]),
+        ("an error object with errors", Array(#"{"message":"Unauthenticated.","errors":{}}"#.utf8)),
+        ("an error object beside meetings", Array(#"{"message":"x","meetings":[{"id_bigint":"1"}]}"#.utf8)),
+        ("a bare value in the list", Array(#"[{"id_bigint":"1"},12x]"#.utf8)),
+        ("a minus alone", Array(#"[-]"#.utf8)),
+        ("true followed by text", Array(#"[{"id_bigint":"1"},truex]"#.utf8)),
+        ("a list closed by a brace", Array(#"[{"id_bigint":"1"}}"#.utf8)),
+        ("a meeting closed by a bracket", Array(#"[{"id_bigint":"1"]]"#.utf8)),
+        ("a missing colon", Array(#"{"meetings" [{"id_bigint":"1"}]}"#.utf8)),
+        ("a member name that is not a string", Array(#"{meetings:[]}"#.utf8)),
+        ("invalid UTF-8 in a member name before a missing colon", Array(#"{""#.utf8) + [0xFF] + Array(#"" 1}"#.utf8)),
+        ("a key cut by the end", Array(#"{"meet"#.utf8)),
+        ("a list cut after a comma", Array(#"[{"id_bigint":"1"},"#.utf8)),
+        ("a number cut by the end", Array(#"[{"id_bigint":"1"},12"#.utf8)),
+        ("meetings twice, the last a number", Array(#"{"meetings":[{"id_bigint":"1"}],"meetings":5}"#.utf8)),
+        ("meetings then non-objects", Array(#"{"meetings":[{"id_bigint":"1"},[1]],"formats":[]}"#.utf8)),
+        ("formats broken, meetings fine", Array(#"{"meetings":[{"id_bigint":"1"}],"formats":[1,2]}"#.utf8)),
+        ("nested too deeply in a member", Array(("{\"x\":" + String(repeating: "[", count: 520) + String(repeating: "]", count: 520) + "}").utf8)),
+        ("meetings nested too deeply", Array(("{\"meetings\":[{\"x\":" + String(repeating: "[", count: 510) + String(repeating: "]", count: 510) + "}]}").utf8)),
+        ("meetings without ids", Array(#"[{"id_bigint":"0"},{"id_bigint":""},{"id_bigint":"4"}]"#.utf8)),
+        ("no meeting with an id", Array(#"[{"id_bigint":"0"},{"meeting_name":"x"}]"#.utf8)),
+    ]
+
+    @Test("the chunked decoder's own decisions (PHP notices, byte order marks, shapes, structure errors)", arguments: edges.indices)
+    func edge(_ index: Int) {
+        let (title, bytes) = Self.edges[index]
+        #expect(Self.check(Data(bytes), title) == 0)
+    }
+
+    @Test("id-less meetings kept when data_field_key leaves id_bigint out, as the whole-body path keeps them")
+    func dataFieldKey() {
+        let query = [URLQueryItem(name: "data_field_key", value: "meeting_name,weekday_tinyint")]
+        let data = Data(#"[{"meeting_name":"A","weekday_tinyint":"2"},{"meeting_name":"B","weekday_tinyint":"3"}]"#.utf8)
+        #expect(Self.check(data, "data_field_key", query: query) == 0)
+        guard case .success(let outcome) = Self.chunked(data, size: 5, query: query) else {
+            Issue.record("the id-less meetings of a data_field_key search were refused")
+            return
+        }
+        #expect(outcome.results.meetings.map(\.name) == ["A", "B"])
+    }
+
+    @Test("3,000 damaged copies of a real reply, each cut at random: always the whole-body path's outcome")
+    func damaged() throws {
+        var base = Data(SearchStreamEquivalenceTests.quirky.prefix(12).map(\.1).joined(separator: "\n").utf8)
+        if FixtureCorpus.isAvailable {
+            base = try FixtureCorpus.data(FixtureCorpus.server4x, "006-GetSearchResults-get_used_formats.json").prefix(6000)
+        }
+        var generator = SplitMix(seed: 0xC4A7)
+        let alphabet = Array(#"{}[]",:\ 0123456789-.eE+tfnul"#.utf8) + [0x80, 0xC3, 0xFF, 0x00, 0xEF, 0xBB, 0xBF]
+        var failures = 0
+        for round in 0..<3_000 {
+            var bytes = [UInt8](base)
+            switch round % 4 {
+            case 0: bytes[Int(generator.next() % UInt64(bytes.count))] = alphabet[Int(generator.next() % UInt64(alphabet.count))]
+            case 1: bytes.removeSubrange(Int(generator.next() % UInt64(bytes.count))...)
+            case 2:
+                let at = Int(generator.next() % UInt64(bytes.count))
+                bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + 40)], at: at)
+            default:
+                for _ in 0..<3 { bytes[Int(generator.next() % UInt64(bytes.count))] = alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            }
+            let data = Data(bytes)
+            let expected = Self.whole(data)
+            var cuts = (0..<6).map { _ in bytes.isEmpty ? 0 : Int(generator.next() % UInt64(bytes.count + 1)) }
+            cuts.sort()
+            let outcome = Self.chunked(data, cuts: cuts)
+            if outcome != expected {
+                failures += 1
+                if failures <= 3 {
+                    Issue.record("round \(round), cuts \(cuts): chunked \(Self.describe(outcome)) ≠ whole \(Self.describe(expected)) for \(String(decoding: data.prefix(400), as: UTF8.self))")
+                }
+            }
+        }
+        #expect(failures == 0)
+    }
+
+    @Test("meetings are decoded while the body arrives, and the body is not kept", .needsCorpus)
+    func decodesAsItArrives() throws {
+        let list = try FixtureCorpus.data(FixtureCorpus.legacy, "json_GetSearchResults_all.json")
+        // The same meetings in the shape of a get_used_formats reply (4.1.0 sends that shape; its captures are small).
+        let object = Data(#"{"meetings":"#.utf8) + list + Data(#","formats":[]}"#.utf8)
+        for (name, data) in [("a list (2.16.6 capture)", list), ("an object holding it", object)] {
+            var decoder = WireSearchChunks(query: [], serverFormats: [], expectedLength: data.count)
+            decoder.consume(data.prefix(data.count / 2))
+            let halfway = decoder.meetingsDecoded
+            #expect(decoder.bytesHeld < 16_384, "\(name): \(decoder.bytesHeld) bytes held halfway")
+            decoder.consume(data.suffix(from: data.count / 2))
+            let outcome = try decoder.finish()
+            let all = outcome.results.meetings.count
+            #expect(all > 40 && halfway >= all / 2 - 2 && halfway < all, "\(name): \(halfway) of \(all) decoded halfway")
+        }
+    }
+}
