@@ -8,16 +8,19 @@ extension OperationContext {
     /// when the server cannot answer (`.fallback`), from the cache alone (`.only`: a miss fails), and stored when
     /// the server answers 2xx. Never with a login: a request that carries credentials, or any request while an
     /// administrator is logged in (the server's answers then depend on who asks), bypasses the cache.
-    func cachedRead(_ request: URLRequest, retryable: Bool) async throws(BMLTError) -> HTTPReply {
+    ///
+    /// A body read piece by piece by a `consumer` is also kept for the cache when it is to be stored (the cache's
+    /// entries are written whole); an answer from the cache comes in `data`, for the caller to decode whole.
+    func cachedRead(_ request: URLRequest, retryable: Bool, consumer: BodyConsumerFactory? = nil) async throws(BMLTError) -> HTTPReply {
         guard let cache, let url = request.url, isCacheable(request) else {
             // `.only` asks the cache alone: what may not be cached is not asked of the server either.
             if case .only = cacheMode { throw BMLTError.notFound(message: "not in the response cache") }
-            return try await fromServer(request, retryable: retryable)
+            return try await fromServer(request, retryable: retryable, consumer: consumer)
         }
         let key = CacheKey(root: root, url: url)
         switch cacheMode {
         case .off:
-            return try await fromServer(request, retryable: retryable)
+            return try await fromServer(request, retryable: retryable, consumer: consumer)
         case .only:
             guard let hit = cache.body(for: key) else { throw BMLTError.notFound(message: "not in the response cache") }
             transport.log.note("← cache GET \(RequestLog.redacted(url))")
@@ -31,8 +34,10 @@ extension OperationContext {
             break
         }
         let reply: HTTPReply
+        var keeping: BodyConsumerFactory?
+        if let consumer { keeping = { length in KeptBody(consumer(length)) } }
         do {
-            reply = try await fromServer(request, retryable: retryable)
+            reply = try await fromServer(request, retryable: retryable, consumer: keeping)
         } catch {
             if case .fallback = cacheMode, Self.cacheMayStandIn(for: error), let hit = cache.body(for: key) {
                 transport.log.note("← cache GET \(RequestLog.redacted(url)): the server failed (\(error.localizedDescription))")
@@ -41,6 +46,12 @@ extension OperationContext {
             throw error
         }
         if (200..<300).contains(reply.statusCode) {
+            if let body = reply.consumer as? KeptBody {
+                cache.store(body.bytes, for: key)
+                var unwrapped = reply
+                unwrapped.consumer = body.inner
+                return unwrapped
+            }
             cache.store(reply.data, for: key)
         } else if case .fallback = cacheMode, reply.statusCode >= 500, let hit = cache.body(for: key) {
             transport.log.note("← cache GET \(RequestLog.redacted(url)): the server answered HTTP \(reply.statusCode)")
@@ -77,5 +88,20 @@ extension BMLTRequestKind {
         case .login, .logout, .permissions, .saveMeeting, .deleteMeeting, .restoreMeeting, .rollbackMeeting,
              .sendMessage, .serverAdministration: false
         }
+    }
+}
+
+/// A consumer that also keeps the body, for the cache to store once it is whole.
+private final class KeptBody: BodyConsumer, @unchecked Sendable {
+    let inner: any BodyConsumer
+    private let kept = Locked(Data())
+
+    init(_ inner: any BodyConsumer) { self.inner = inner }
+
+    var bytes: Data { kept.withLock { $0 } }
+
+    func consume(_ piece: Data) {
+        kept.withLock { $0.append(piece) }
+        inner.consume(piece)
     }
 }

@@ -57,11 +57,11 @@ struct OperationContext: Sendable {
     /// `GET <root>/<path>?<query>`. Reads are `retryable` by default (retried on transient failures); pass
     /// `false` for a GET that must not be repeated (a message to a contact).
     func get(_ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:],
-             retryable: Bool = true) async throws(BMLTError) -> HTTPReply {
+             retryable: Bool = true, consumer: BodyConsumerFactory? = nil) async throws(BMLTError) -> HTTPReply {
         var request = URLRequest(url: RootServerURL.url(root: root, path: path, query: query))
         request.httpMethod = "GET"
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        return try await cachedRead(request, retryable: retryable)
+        return try await cachedRead(request, retryable: retryable, consumer: consumer)
     }
 
     /// `<method> <root>/<path>?<query>` with an optional body and its content type. Never retried: use it for
@@ -79,9 +79,9 @@ struct OperationContext: Sendable {
     }
 
     /// The server's answer to `request`, with PHP's notices around its JSON removed (see `WirePHPNoise`; the
-    /// server's misconfiguration is logged as a warning).
-    func fromServer(_ request: URLRequest, retryable: Bool) async throws(BMLTError) -> HTTPReply {
-        var reply = try await transport.send(request, retryable: retryable)
+    /// server's misconfiguration is logged as a warning). A body given to a `consumer` is the consumer's to clean.
+    func fromServer(_ request: URLRequest, retryable: Bool, consumer: BodyConsumerFactory? = nil) async throws(BMLTError) -> HTTPReply {
+        var reply = try await transport.send(request, retryable: retryable, consumer: consumer)
         if WirePHPNoise.mayHaveNoise(reply.data), let salvaged = WirePHPNoise.salvage(reply.data) {
             transport.log.warning("\(RequestLog.redacted(request.url)): the server printed PHP messages around its JSON "
                                   + "(PHP's display_errors is on; its administrator should turn it off): \(salvaged.firstMessage)")
@@ -102,9 +102,12 @@ struct OperationContext: Sendable {
         try WireReply.json(try await semanticReply(switcher, query), what: what)
     }
 
-    /// A semantic interface answer with a 2xx status, its body not yet parsed (for the streaming decoder).
-    func semanticReply(_ switcher: String, _ query: [URLQueryItem] = []) async throws(BMLTError) -> HTTPReply {
-        let reply = try await get("client_interface/json/", query: [URLQueryItem(name: "switcher", value: switcher)] + query)
+    /// A semantic interface answer with a 2xx status, its body not yet parsed, or given piece by piece to a
+    /// `consumer` (the chunked search decoder) as it arrived.
+    func semanticReply(_ switcher: String, _ query: [URLQueryItem] = [],
+                       consumer: BodyConsumerFactory? = nil) async throws(BMLTError) -> HTTPReply {
+        let reply = try await get("client_interface/json/", query: [URLQueryItem(name: "switcher", value: switcher)] + query,
+                                  consumer: consumer)
         try WireReply.checkStatus(reply)
         return reply
     }

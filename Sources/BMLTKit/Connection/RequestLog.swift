@@ -38,7 +38,7 @@ struct RequestLog: Sendable {
         let time = String(format: "%.3f s", seconds)
         switch outcome {
         case .success(let reply) where level >= .requests || (level >= .errors && reply.statusCode >= 400):
-            handler(reply.statusCode >= 400 ? .errors : .requests, "← \(reply.statusCode) \(head) \(reply.data.count) bytes in \(time)")
+            handler(reply.statusCode >= 400 ? .errors : .requests, "← \(reply.statusCode) \(head) \(reply.bodyLength) bytes in \(time)")
         case .failure(let error) where level >= .errors && error != .cancelled:
             handler(.errors, "✕ \(head) failed in \(time): \(error.localizedDescription)")
         case .failure(.cancelled) where level >= .requests:

@@ -3,6 +3,17 @@ import Foundation
 import FoundationNetworking
 #endif
 
+/// Takes a 2xx body piece by piece as it arrives, instead of the transport collecting it: the search decodes
+/// meetings while the rest of the body is still on its way (see `WireSearchChunks`). Pieces come in order, from one
+/// thread at a time; a request that is tried again gets a new consumer.
+protocol BodyConsumer: AnyObject, Sendable {
+    /// The next piece of the body.
+    func consume(_ piece: Data)
+}
+
+/// Makes the consumer for one attempt of a request, given the body's declared length when the server sent one.
+typealias BodyConsumerFactory = @Sendable (_ expectedLength: Int?) -> any BodyConsumer
+
 /// Sends HTTP requests on the connection's own `URLSession` and returns answers or typed errors.
 ///
 /// - Cancelling the Swift task that awaits `send` cancels that one `URLSessionTask` only: the session, its
@@ -52,8 +63,11 @@ final class Transport: Sendable {
     var pendingCount: Int { tasks.count }
 
     /// Sends the request with the connection's cookies, user agent and deadline. `retryable` requests (plain
-    /// reads) are tried again on transient failures; writes, logins and messages never are.
-    func send(_ request: URLRequest, retryable: Bool = false) async throws(BMLTError) -> HTTPReply {
+    /// reads) are tried again on transient failures; writes, logins and messages never are. With `consumer`, a 2xx
+    /// body goes to a consumer made for the attempt, piece by piece as it arrives (`HTTPReply.consumer`), instead of
+    /// into `HTTPReply.data`; other answers keep their body in `data`.
+    func send(_ request: URLRequest, retryable: Bool = false,
+              consumer: BodyConsumerFactory? = nil) async throws(BMLTError) -> HTTPReply {
         var prepared = request
         prepared.timeoutInterval = Self.backstop(timeout)
         prepared.setValue(userAgent, forHTTPHeaderField: "User-Agent")
@@ -68,7 +82,7 @@ final class Transport: Sendable {
             if Task.isCancelled { throw .cancelled }
             let started = Date()
             log.request(prepared, attempt: attempt)
-            let outcome = await sendOnce(prepared)
+            let outcome = await sendOnce(prepared, consumer: consumer)
             log.outcome(prepared, outcome, seconds: Date().timeIntervalSince(started))
             switch outcome {
             case .success(let reply) where retryable && attempt < retryPolicy.maximumRetries && Self.isTransient(status: reply.statusCode):
@@ -90,12 +104,20 @@ final class Transport: Sendable {
         }
     }
 
-    private func sendOnce(_ request: URLRequest) async -> Result<HTTPReply, BMLTError> {
+    private func sendOnce(_ request: URLRequest, consumer: BodyConsumerFactory?) async -> Result<HTTPReply, BMLTError> {
         if let custom {
-            return await CustomTransportDriver.send(request, through: custom, timeout: timeout, limit: maximumResponseSize)
+            // An app's transport gives the body whole: the consumer gets it in one piece.
+            let result = await CustomTransportDriver.send(request, through: custom, timeout: timeout, limit: maximumResponseSize)
+            guard let consumer, case .success(var reply) = result, (200..<300).contains(reply.statusCode) else { return result }
+            let taker = consumer(reply.data.count)
+            taker.consume(reply.data)
+            reply.consumer = taker
+            reply.consumedBytes = reply.data.count
+            reply.data = Data()
+            return .success(reply)
         }
         let task = session.dataTask(with: request)
-        let entry = tasks.register(task, limit: maximumResponseSize)
+        let entry = tasks.register(task, limit: maximumResponseSize, consumer: consumer)
         // A timer source, cancelled as soon as the request ends. Neither `asyncAfter` nor a sleeping `Task`:
         // on Linux both stay queued, with what they hold, until their time comes even when cancelled, which
         // made memory grow with every request for `timeout` seconds (measured by bmlt-bench's pipeline rounds).
@@ -168,8 +190,8 @@ public struct BMLTRetryPolicy: Sendable, Hashable {
 private final class TaskTable: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let entries = Locked<[Int: TaskEntry]>([:])
 
-    func register(_ task: URLSessionTask, limit: Int) -> TaskEntry {
-        let entry = TaskEntry(limit: limit) { [weak self] in
+    func register(_ task: URLSessionTask, limit: Int, consumer: BodyConsumerFactory?) -> TaskEntry {
+        let entry = TaskEntry(limit: limit, consumer: consumer) { [weak self] in
             _ = self?.entries.withLock { $0.removeValue(forKey: task.taskIdentifier) }
         }
         entries.withLock { $0[task.taskIdentifier] = entry }
@@ -227,15 +249,20 @@ private final class TaskEntry: @unchecked Sendable {
         var started = false
         var response: HTTPURLResponse?
         var body = Data()
+        /// A 2xx body goes here instead of into `body`, when the request asked for it.
+        var consumer: (any BodyConsumer)?
+        var received = 0
         var result: Result<HTTPReply, BMLTError>?
     }
 
     private let state = Locked(State())
     private let limit: Int
+    private let makeConsumer: BodyConsumerFactory?
     private let onFinish: @Sendable () -> Void
 
-    init(limit: Int, onFinish: @escaping @Sendable () -> Void) {
+    init(limit: Int, consumer: BodyConsumerFactory?, onFinish: @escaping @Sendable () -> Void) {
         self.limit = limit
+        self.makeConsumer = consumer
         self.onFinish = onFinish
     }
 
@@ -265,23 +292,32 @@ private final class TaskEntry: @unchecked Sendable {
             resolve(.failure(.responseTooLarge(limit: limit)))
             return false
         }
-        state.withLock { $0.response = http }
+        let consumer = (200..<300).contains(http.statusCode)
+            ? makeConsumer?(http.expectedContentLength > 0 ? Int(http.expectedContentLength) : nil) : nil
+        state.withLock {
+            $0.response = http
+            $0.consumer = consumer
+        }
         return true
     }
 
     func append(_ data: Data, cancelling task: URLSessionTask) {
-        let over = state.withLock { state -> Bool in
-            guard state.result == nil else { return false }
-            if state.body.count + data.count > limit { return true }
+        let (over, consumer) = state.withLock { state -> (Bool, (any BodyConsumer)?) in
+            guard state.result == nil else { return (false, nil) }
+            if state.received + data.count > limit { return (true, nil) }
+            state.received += data.count
+            if let consumer = state.consumer { return (false, consumer) }
             state.body.append(data)
-            return false
+            return (false, nil)
         }
-        if over { fail(.responseTooLarge(limit: limit), cancelling: task) }
+        if over { return fail(.responseTooLarge(limit: limit), cancelling: task) }
+        // Outside the lock: decoding a piece must not hold up a cancellation or the deadline.
+        consumer?.consume(data)
     }
 
     func complete(error: (any Error)?) {
         if let error {
-            let (head, received) = state.withLock { ($0.response, $0.body.count) }
+            let (head, received) = state.withLock { ($0.response, $0.received) }
             resolve(.failure(BMLTError.from(error, afterHead: head, bytes: received)))
             return
         }
@@ -291,7 +327,8 @@ private final class TaskEntry: @unchecked Sendable {
             for (name, value) in http.allHeaderFields {
                 if let name = name as? String, let value = value as? String { headers[name] = value }
             }
-            return HTTPReply(data: state.body, statusCode: http.statusCode, headers: headers, url: http.url)
+            return HTTPReply(data: state.body, statusCode: http.statusCode, headers: headers, url: http.url,
+                             consumer: state.consumer, consumedBytes: state.consumer == nil ? 0 : state.received)
         }
         resolve(reply.map { .success($0) } ?? .failure(.malformedResponse(what: "the request", detail: "the answer had no HTTP head")))
     }
@@ -307,6 +344,7 @@ private final class TaskEntry: @unchecked Sendable {
             guard state.result == nil else { return .none }
             state.result = result
             state.body = Data()
+            state.consumer = nil
             defer { state.continuation = nil }
             return .some(state.continuation)
         }

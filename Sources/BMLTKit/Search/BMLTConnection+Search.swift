@@ -53,8 +53,22 @@ extension BMLTConnection {
         }
         let query = WireSearchQuery.items(criteria, extent: extent, distanceUnits: units)
         try await AggregatorFilterRule.checkIfAggregator(criteria, query: query, units: units, context: context)
-        let reply = try await context.semanticReply("GetSearchResults", query)
-        let (results, dropped) = try WireSearchStream.decodeUsable(reply.data, query: query, serverFormats: context.serverFormats)
+        // The meetings are decoded while the body arrives (an answer from the cache is decoded whole).
+        let serverFormats = context.serverFormats
+        let reply = try await context.semanticReply("GetSearchResults", query, consumer: { length in
+            SearchBodySink(query: query, serverFormats: serverFormats, expectedLength: length)
+        })
+        let outcome: WireSearchChunks.Outcome
+        if let sink = reply.consumer as? SearchBodySink {
+            outcome = try sink.finish()
+            if let message = outcome.phpMessage {
+                context.transport.log.warning("\(RequestLog.redacted(reply.url)): the server printed PHP messages around its JSON "
+                                              + "(PHP's display_errors is on; its administrator should turn it off): \(message)")
+            }
+        } else {
+            outcome = try WireSearchChunks.wholeBody(reply.data, query: query, serverFormats: serverFormats)
+        }
+        let (results, dropped) = (outcome.results, outcome.dropped)
         if dropped > 0 {
             context.transport.log.warning("the search results held \(dropped) meeting\(dropped == 1 ? "" : "s") without a usable id; "
                                           + "left out (\(results.meetings.count) kept)")

@@ -13,6 +13,13 @@ struct HTTPReply: Sendable {
     var headers: [String: String]
     /// The final URL (after redirects).
     var url: URL?
+    /// Where a 2xx body went instead of `data`, when the request asked for it piece by piece (see `BodyConsumer`).
+    var consumer: (any BodyConsumer)? = nil
+    /// The bytes the consumer was given.
+    var consumedBytes = 0
+
+    /// The body's length, whether kept in `data` or given to the consumer.
+    var bodyLength: Int { consumer == nil ? data.count : consumedBytes }
 
     /// The body as text (UTF-8, falling back to Latin-1 so that no byte sequence fails).
     var text: String {
