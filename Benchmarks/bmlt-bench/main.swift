@@ -1,5 +1,5 @@
 // bmlt-bench: decoding and request-pipeline benchmarks for BMLTKit, every baseline measured in the same run.
-// Run: swift run -c release bmlt-bench [--runs N] [--sizes 1,10,100] [--skip-pipeline] [--skip-decoders] [--skip-cache] [--skip-soak]
+// Run: swift run -c release bmlt-bench [--runs N] [--sizes 1,10,100] [--skip-decoders] [--skip-overlap] [--skip-pipeline] [--skip-cache] [--skip-soak]
 import Foundation
 
 let arguments = CommandLine.arguments
@@ -67,6 +67,10 @@ for factor in sizes {
     print("")
 }
 
+if !arguments.contains("--skip-overlap") {
+    await OverlapBenchmark.run(base: base, runs: runs)
+    print("")
+}
 if !arguments.contains("--skip-pipeline") {
     await PipelineBenchmark.run()
     print("")

@@ -45,6 +45,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private var running = true
     private var openSockets: Set<Int32> = []
     private var received: [Request] = []
+    private var lastDripEnd: UInt64?
     private let recordsRequests: Bool
 
     /// The loopback address the server listens on.
@@ -87,6 +88,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// Every request received so far.
     public var requests: [Request] { state.withLock { received } }
+
+    /// When the last byte of the latest `.drip` body was handed to the socket (`DispatchTime` uptime nanoseconds), for
+    /// benchmarks that time what a client does after the last byte.
+    public var lastDripEndNanoseconds: UInt64? { state.withLock { lastDripEnd } }
 
     /// Stops listening and closes every open connection.
     ///
@@ -151,6 +156,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
                 let end = min(body.count, offset + max(1, chunkSize))
                 guard send(client, body.subdata(in: offset..<end)) else { return }
                 offset = end
+                if offset == body.count {
+                    let now = DispatchTime.now().uptimeNanoseconds
+                    state.withLock { lastDripEnd = now }
+                    break
+                }
                 Thread.sleep(forTimeInterval: interval)
             }
         case .closeMidBody(let body, let bytes):
