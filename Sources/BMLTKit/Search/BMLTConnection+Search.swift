@@ -80,7 +80,13 @@ extension BMLTConnection {
     static func store(_ results: BMLTSearchResults, of criteria: BMLTSearchCriteria, extent: BMLTSearchExtent,
                       in connection: BMLTConnection, request: BMLTRequest) -> [BMLTEvent] {
         let store = connection.search
-        if extent != .formatsOnly { store.meetings = results.meetings }
+        if extent != .formatsOnly {
+            // The previous results are freed off the main actor: tens of thousands of meetings take milliseconds to
+            // release, which the main thread (an app's UI) would otherwise spend right when the new ones arrive.
+            let previous = BackgroundRelease.take(store.meetings)
+            store.meetings = results.meetings
+            previous.release()
+        }
         if extent != .meetingsOnly { store.formats = results.formats }
         store.criteria = criteria
         store.extent = extent

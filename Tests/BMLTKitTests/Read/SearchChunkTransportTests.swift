@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import LoopbackHTTPServer
+import Observation
 import Testing
 @testable import BMLTKit
 
@@ -176,4 +177,33 @@ final class PieceRecorder: BodyConsumer, @unchecked Sendable {
         set { state.withLock { $0.length = newValue } }
     }
     func consume(_ piece: Data) { state.withLock { $0.pieces.append(piece) } }
+}
+
+/// The search store's `meetings` is observed by hand (no comparison of the old and new lists on the main actor):
+/// observers must still see every search that sets it, also one that finds the same meetings again.
+@Suite("Search store observation")
+@MainActor
+struct SearchStoreObservationTests {
+    @Test("withObservationTracking sees each search's meetings, the same ones again too, and not a formats-only search")
+    func observed() async throws {
+        let server = try LoopbackHTTPServer { request in
+            SearchChunkTransportTests.answer(request, search: .respond(status: 200, headers: [:], body: SearchChunkTransportTests.body))
+        }
+        defer { server.stop() }
+        var configuration = BMLTConfiguration(notificationCenter: NotificationCenter())
+        configuration.retryPolicy = .none
+        let connection = BMLTConnection(rootServerURL: server.baseURL.appendingPathComponent("main_server"), configuration: configuration)
+        let store = connection.search
+        for round in 1...2 {
+            let changed = Locked(false)
+            withObservationTracking { _ = store.meetings } onChange: { changed.withLock { $0 = true } }
+            _ = try await connection.meetings(matching: BMLTSearchCriteria(), extent: .meetingsOnly)
+            #expect(changed.withLock { $0 }, "search \(round): the change of meetings was not observed")
+            #expect(store.meetings.count == 400)
+        }
+        let changed = Locked(false)
+        withObservationTracking { _ = store.meetings } onChange: { changed.withLock { $0 = true } }
+        _ = try? await connection.meetings(matching: BMLTSearchCriteria(), extent: .formatsOnly)
+        #expect(!changed.withLock { $0 }, "a formats-only search touched the meetings")
+    }
 }
