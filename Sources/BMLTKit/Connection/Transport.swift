@@ -25,6 +25,7 @@ typealias BodyConsumerFactory = @Sendable (_ expectedLength: Int?) -> any BodyCo
 final class Transport: Sendable {
     private let session: URLSession
     private let tasks: TaskTable
+    private let deadlines: DeadlineQueue
     let cookies = CookieJar()
     private let userAgent: String
     private let timeout: TimeInterval
@@ -46,6 +47,7 @@ final class Transport: Sendable {
         sessionConfiguration.timeoutIntervalForRequest = Self.backstop(configuration.timeout)
         sessionConfiguration.timeoutIntervalForResource = Self.backstop(configuration.timeout) * 2
         tasks = TaskTable()
+        deadlines = DeadlineQueue(timeout: configuration.timeout)
         session = URLSession(configuration: sessionConfiguration, delegate: tasks, delegateQueue: nil)
         userAgent = configuration.userAgent
         timeout = configuration.timeout
@@ -118,16 +120,14 @@ final class Transport: Sendable {
         }
         let task = session.dataTask(with: request)
         let entry = tasks.register(task, limit: maximumResponseSize, consumer: consumer)
-        // A timer source, cancelled as soon as the request ends. Neither `asyncAfter` nor a sleeping `Task`:
-        // on Linux both stay queued, with what they hold, until their time comes even when cancelled, which
-        // made memory grow with every request for `timeout` seconds (measured by bmlt-bench's pipeline rounds).
-        let deadline = DispatchSource.makeTimerSource(queue: .global())
-        deadline.schedule(deadline: .now() + timeout)
-        deadline.setEventHandler { [weak entry, weak task] in
+        // The deadline, on the transport's one timer (`DeadlineQueue`), forgotten as soon as the request ends. Neither
+        // `asyncAfter` nor a sleeping `Task`: on Linux both stay queued, with what they hold, until their time comes
+        // even when cancelled, which made memory grow with every request for `timeout` seconds (measured by
+        // bmlt-bench's pipeline rounds); nor a timer source per request (two wake-ups of libdispatch's manager thread).
+        let deadline = deadlines.add { [weak entry, weak task] in
             if let entry, let task { entry.fail(.timeout, cancelling: task) }
         }
-        deadline.resume()
-        defer { deadline.cancel() }
+        defer { deadlines.remove(deadline) }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 entry.start(continuation, task: task)

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import BMLTKit
+
+/// The transport's one timer for every request's deadline.
+@Suite("Deadline queue")
+struct DeadlineQueueTests {
+    @Test("deadlines fire after the timeout, removed ones never, and nothing is left pending")
+    func firesAndForgets() async throws {
+        let queue = DeadlineQueue(timeout: 0.2)
+        let fired = Locked<[Int]>([])
+        let started = DispatchTime.now().uptimeNanoseconds
+        var tokens: [UInt64] = []
+        for index in 0..<6 {
+            tokens.append(queue.add { fired.withLock { $0.append(index) } })
+        }
+        queue.remove(tokens[0])   // the oldest ends first (the usual case)
+        queue.remove(tokens[3])   // one in the middle
+        #expect(queue.count == 4)
+        try await Task.sleep(nanoseconds: 100_000_000)
+        #expect(fired.withLock { $0 }.isEmpty, "a deadline fired before its time")
+        let waitUntil = Date().addingTimeInterval(5)
+        while fired.withLock({ $0.count }) < 4, Date() < waitUntil { try await Task.sleep(nanoseconds: 10_000_000) }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        #expect(fired.withLock { $0 } == [1, 2, 4, 5])
+        #expect(elapsed >= 0.2)
+        #expect(queue.count == 0)
+        // Added after the queue went idle: the timer is armed again.
+        _ = queue.add { fired.withLock { $0.append(9) } }
+        let again = Date().addingTimeInterval(5)
+        while fired.withLock({ $0.last }) != 9, Date() < again { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(fired.withLock { $0.last } == 9)
+    }
+
+    @Test("10,000 requests that end in time: none fires, none is left")
+    func manyEnded() async throws {
+        let queue = DeadlineQueue(timeout: 0.3)
+        let fired = Locked(0)
+        for _ in 0..<10_000 {
+            let token = queue.add { fired.withLock { $0 += 1 } }
+            queue.remove(token)
+        }
+        #expect(queue.count == 0)
+        try await Task.sleep(nanoseconds: 500_000_000)
+        #expect(fired.withLock { $0 } == 0)
+    }
+}
