@@ -8,49 +8,71 @@ import LoopbackHTTPServer
 /// A long run through the pipeline: `BMLT_BENCH_SOAK` requests (default 100,000) on one connection against a loopback
 /// server, 500 `connect()`s (4 requests each) at a time, as an app or `watch` left open for days would make them.
 /// Resident memory (after `malloc_trim`) is read after a warm-up of 10,000 requests and at the end; the same is done
-/// for bare delegate `URLSession` in the same run, so growth of Linux Foundation itself shows beside BMLTKit's.
+/// for bare delegate `URLSession` in the same run (each in a process of its own), so growth of Linux Foundation itself
+/// shows beside BMLTKit's.
 enum SoakBenchmark {
+    static var total: Int { Int(ProcessInfo.processInfo.environment["BMLT_BENCH_SOAK"] ?? "") ?? 100_000 }
+
+    /// Each side runs in a process of its own (this executable again, `--child-soak kit|bare`), so that neither
+    /// starts on a heap the other has already grown or fragmented.
     static func run() async {
-        let total = Int(ProcessInfo.processInfo.environment["BMLT_BENCH_SOAK"] ?? "") ?? 100_000
-        guard let server = PipelineBenchmark.validationServer() else {
-            print("soak: could not start the loopback server")
+        guard let kit = child("kit"), let bare = child("bare") else {
+            print("soak: a child process failed")
             return
         }
+        func mb(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
+        print("soak: \(kit.requests) requests, resident MB after warm-up \(mb(kit.after)) -> \(mb(kit.end))"
+              + "  (bare delegate URLSession, same run: \(mb(bare.after)) -> \(mb(bare.end)))")
+    }
+
+    /// Runs one side in a child process and reads its figures.
+    static func child(_ side: String) -> (requests: Int, after: Int, end: Int)? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        process.arguments = ["--child-soak", side]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return nil }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let numbers = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        guard process.terminationStatus == 0, numbers.count == 3 else { return nil }
+        return (numbers[0], numbers[1], numbers[2])
+    }
+
+    /// One side's soak in this process: prints `requests after-warm-up-bytes end-bytes`.
+    static func runChild(_ side: String) async {
+        guard let server = PipelineBenchmark.validationServer() else { exit(1) }
         defer { server.stop() }
         let root = server.baseURL.appendingPathComponent("main_server")
         let perRound = PipelineBenchmark.operations * 4
         let rounds = max(2, total / perRound)
         let warmUp = max(1, 10_000 / perRound)
-
-        let center = NotificationCenter()
-        var configuration = BMLTConfiguration(notificationCenter: center, retryPolicy: .none)
-        // BMLT_BENCH_SOAK_TRANSPORT=async: BMLTKit over URLSession's async data(for:) instead of its delegate session,
-        // to tell growth in the pipeline from growth in Foundation's delegate path.
-        if ProcessInfo.processInfo.environment["BMLT_BENCH_SOAK_TRANSPORT"] == "async" { configuration.httpTransport = AsyncDataTransport() }
-        let connection = await BMLTConnection(rootServerURL: root, configuration: configuration)
-        var kit: (after: Int, end: Int) = (0, 0)
-        for round in 1...rounds {
-            _ = await PipelineBenchmark.timeBMLTKit(connection, center: center)
-            if round == warmUp { kit.after = Measure.residentBytesInUse() }
-        }
-        kit.end = Measure.residentBytesInUse()
-        // BMLT_BENCH_SOAK_EXIT=1: end here with the connection alive, so a heap profiler (heaptrack) lists what it holds.
-        if ProcessInfo.processInfo.environment["BMLT_BENCH_SOAK_EXIT"] == "1" {
-            print("soak: kit side only, \(rounds * perRound) requests, resident MB \(Double(kit.after) / 1_048_576) -> \(Double(kit.end) / 1_048_576)")
+        var after = 0
+        if side == "kit" {
+            let center = NotificationCenter()
+            var configuration = BMLTConfiguration(notificationCenter: center, retryPolicy: .none)
+            // BMLT_BENCH_SOAK_TRANSPORT=async: BMLTKit over URLSession's async data(for:) instead of its delegate session,
+            // to tell growth in the pipeline from growth in Foundation's delegate path.
+            if ProcessInfo.processInfo.environment["BMLT_BENCH_SOAK_TRANSPORT"] == "async" { configuration.httpTransport = AsyncDataTransport() }
+            let connection = await BMLTConnection(rootServerURL: root, configuration: configuration)
+            for round in 1...rounds {
+                _ = await PipelineBenchmark.timeBMLTKit(connection, center: center)
+                if round == warmUp { after = Measure.residentBytesInUse() }
+            }
+            let end = Measure.residentBytesInUse()
+            print("\(rounds * perRound) \(after) \(end)")
+            // BMLT_BENCH_SOAK_EXIT=1: end here with the connection alive, so a heap profiler (heaptrack) lists what it holds.
             withExtendedLifetime(connection) { exit(0) }
         }
-
         let collector = BodyCollector()
         let session = URLSession(configuration: .ephemeral, delegate: collector, delegateQueue: nil)
-        var bare: (after: Int, end: Int) = (0, 0)
         for round in 1...rounds {
             _ = await PipelineBenchmark.timeBareDelegate(collector, session: session, root: root)
-            if round == warmUp { bare.after = Measure.residentBytesInUse() }
+            if round == warmUp { after = Measure.residentBytesInUse() }
         }
-        bare.end = Measure.residentBytesInUse()
-        func mb(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
-        print("soak: \(rounds * perRound) requests, resident MB after warm-up \(mb(kit.after)) -> \(mb(kit.end))"
-              + "  (bare delegate URLSession, same run: \(mb(bare.after)) -> \(mb(bare.end)))")
+        print("\(rounds * perRound) \(after) \(Measure.residentBytesInUse())")
+        exit(0)
     }
 }
 

@@ -18,6 +18,11 @@ if let decoderName = option("child-memory"), let file = option("payload") {
     exit(0)
 }
 
+// Child mode: one side of the soak (see SoakBenchmark).
+if let side = option("child-soak") {
+    await SoakBenchmark.runChild(side)
+}
+
 #if DEBUG
 print("note: this is a debug build; run `swift run -c release bmlt-bench` for meaningful numbers")
 #endif

@@ -68,3 +68,35 @@ struct RootServerURLTests {
         #expect(connection.lastError == .insecureURLRefused(host: "example.org"))
     }
 }
+
+/// The request URL put together as text gives exactly what `URLComponents` gives.
+@Suite("Request URLs built as text")
+struct RequestURLTextTests {
+    @Test("the same URL as URLComponents for plain, ported, escaped, IPv6, user-info and odd roots and queries")
+    func sameAsComponents() {
+        let roots = ["https://example.org/main_server", "http://127.0.0.1:8000/main_server", "https://example.org",
+                     "https://example.org/a%20b/main_server", "http://[::1]:8080/root", "https://user@example.org/x",
+                     "https://example.org/main_server/", "https://example.org/m?x=1", "https://example.org/m#f",
+                     "https://bücher.example/main_server", "https://example.org/ma%C3%B1ana"]
+        let paths = ["client_interface/json/", "api/v1/meetings/12", "local_server/server_admin/json.php", "GetLangs.php"]
+        let queries: [[URLQueryItem]] = [
+            [],
+            [URLQueryItem(name: "switcher", value: "GetSearchResults")],
+            [URLQueryItem(name: "services[]", value: "1"), URLQueryItem(name: "SearchString", value: "Café & Co = 100% #1+2 ñ"),
+             URLQueryItem(name: "flag", value: nil), URLQueryItem(name: "weekdays", value: "-1,2"), URLQueryItem(name: "", value: "")],
+        ]
+        var checked = 0
+        for text in roots {
+            guard let root = URL(string: text) else { continue }
+            for path in paths {
+                for query in queries {
+                    let url = RootServerURL.url(root: root, path: path, query: query)
+                    let expected = RootServerURL.viaComponents(root: root, path: path, query: query)
+                    #expect(url.absoluteString == expected.absoluteString, "\(text) + \(path)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked >= 100)
+    }
+}

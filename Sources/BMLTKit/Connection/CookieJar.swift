@@ -24,7 +24,7 @@ final class CookieJar: @unchecked Sendable {
 
     /// The `Cookie` header for a request to `url`, if any cookie applies.
     func header(for url: URL) -> String? {
-        guard let host = url.host?.lowercased() else { return nil }
+        guard !cookies.withLock({ $0.isEmpty }), let host = url.host?.lowercased() else { return nil }
         let path = url.path.isEmpty ? "/" : url.path
         let now = Date()
         let matching = cookies.withLock { jar in
