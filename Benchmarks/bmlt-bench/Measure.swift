@@ -41,6 +41,11 @@ enum Measure {
         return residentBytes()
     }
 
+    /// Starts the peak (VmHWM) again from the current resident memory (Linux: `/proc/self/clear_refs`).
+    static func resetPeak() {
+        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+    }
+
     /// The current resident memory in bytes (VmRSS).
     static func residentBytes() -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }

@@ -47,3 +47,66 @@ enum OverlapBenchmark {
                      count, Double(payload.count) / 1_048_576, runs))
     }
 }
+
+/// Peak memory of one ×10 search, each way in a process of its own (`--child-search-memory stream|whole`): through a
+/// connection (decoded while it arrives), and the body fetched whole with `URLSession` and then decoded. The body comes
+/// in 64 KB pieces 2 ms apart (32 MB/s, faster than real servers send; with no pause at all, pieces wait in
+/// `URLSession`'s delivery queue faster than they are decoded, and the streamed figure rises towards the whole one). The loopback
+/// server in the same process holds the payload before the figure's baseline is read, so the figure is the client's.
+enum SearchMemoryBenchmark {
+    static func run() {
+        guard let stream = child("stream"), let whole = child("whole") else {
+            print("memory: a child process failed")
+            return
+        }
+        print(String(format: "memory: a ×10 search peaks %.1f MB above its start decoded while it arrives, %.1f MB fetched whole then decoded (body %.1f MB)",
+                     Double(stream.peak) / 1_048_576, Double(whole.peak) / 1_048_576, Double(stream.body) / 1_048_576))
+    }
+
+    static func child(_ way: String) -> (peak: Int, body: Int)? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        process.arguments = ["--child-search-memory", way]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return nil }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let numbers = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        guard process.terminationStatus == 0, numbers.count == 2 else { return nil }
+        return (numbers[0], numbers[1])
+    }
+
+    /// In the child: one search one way; prints `peak-extra-bytes body-bytes`.
+    static func runChild(_ way: String) async {
+        let payload = Payload.replicated(Payload.base().data, factor: 10)
+        guard let server = try? LoopbackHTTPServer(recordsRequests: false, handler: { request in
+            request.query("switcher") == "GetSearchResults"
+                ? .drip(status: 200, body: payload, chunkSize: 65_536, interval: 0.002)
+                : PipelineBenchmark.validationReply(request)
+        }) else { exit(1) }
+        let root = server.baseURL.appendingPathComponent("main_server")
+        var count = 0
+        if way == "stream" {
+            let connection = await BMLTConnection(rootServerURL: root, configuration: BMLTConfiguration(
+                notificationCenter: NotificationCenter(), retryPolicy: .none))
+            _ = try? await connection.validate()
+            let before = Measure.residentBytesInUse()
+            Measure.resetPeak()
+            count = (try? await connection.meetings(matching: BMLTSearchCriteria(), extent: .meetingsOnly))?.meetings.count ?? 0
+            print("\(Measure.peakResidentBytes() - before) \(payload.count)")
+        } else {
+            let url = URL(string: root.absoluteString + "/client_interface/json/?switcher=GetSearchResults")!
+            let session = URLSession(configuration: .ephemeral)
+            _ = try? await session.data(from: URL(string: root.absoluteString + "/client_interface/json/?switcher=GetServerInfo")!)
+            let before = Measure.residentBytesInUse()
+            Measure.resetPeak()
+            if let (data, _) = try? await session.data(from: url) {
+                count = (try? BMLTSearchResults(jsonData: data))?.meetings.count ?? 0
+            }
+            print("\(Measure.peakResidentBytes() - before) \(payload.count)")
+        }
+        server.stop()
+        exit(count > 0 ? 0 : 1)
+    }
+}

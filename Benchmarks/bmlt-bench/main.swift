@@ -23,6 +23,11 @@ if let side = option("child-soak") {
     await SoakBenchmark.runChild(side)
 }
 
+// Child mode: the peak memory of one search (see SearchMemoryBenchmark).
+if let way = option("child-search-memory") {
+    await SearchMemoryBenchmark.runChild(way)
+}
+
 #if DEBUG
 print("note: this is a debug build; run `swift run -c release bmlt-bench` for meaningful numbers")
 #endif
@@ -74,6 +79,7 @@ for factor in sizes {
 
 if !arguments.contains("--skip-overlap") {
     await OverlapBenchmark.run(base: base, runs: runs)
+    SearchMemoryBenchmark.run()
     print("")
 }
 if !arguments.contains("--skip-pipeline") {
