@@ -88,6 +88,32 @@ public final class BMLTResponseCache: Sendable {
         }
     }
 
+    /// Stores an entry whose bytes `write` puts into a new file (returning `false` to give up), then trims the cache:
+    /// the same temporary file and rename as `store`, for entries written from a file (`CacheEntryWriter`).
+    func store(key: CacheKey, at date: Date, write: (FileHandle) -> Bool) {
+        lock.withLock {
+            let manager = FileManager.default
+            try? manager.createDirectory(at: directory, withIntermediateDirectories: true)
+            let temporary = directory.appendingPathComponent(".tmp-\(UUID().uuidString)")
+            guard manager.createFile(atPath: temporary.path, contents: nil),
+                  let output = try? FileHandle(forWritingTo: temporary) else { return }
+            let written = write(output)
+            try? output.close()
+            guard written else { try? manager.removeItem(at: temporary); return }
+            let target = fileURL(key)
+            if (try? manager.replaceItemAt(target, withItemAt: temporary)) == nil {
+                _ = try? manager.removeItem(at: target)
+                if (try? manager.moveItem(at: temporary, to: target)) == nil { try? manager.removeItem(at: temporary) }
+            }
+            trim()
+        }
+    }
+
+    /// A writer for an entry whose body arrives in pieces (see `CacheEntryWriter`).
+    func writer(for key: CacheKey) -> CacheEntryWriter? {
+        CacheEntryWriter(cache: self, key: key, directory: directory, limit: maximumBytes)
+    }
+
     /// Removes the entries of one root server (after a write to it).
     func removeEntries(ofRoot root: String) {
         let prefix = CacheKey.hash(root) + "-"

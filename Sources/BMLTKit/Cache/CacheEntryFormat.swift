@@ -14,11 +14,17 @@ enum CacheEntryFormat {
     }
 
     static func encode(_ body: Data, key: String, storedAt: Date) -> Data {
-        let header = Header(key: key, storedAt: storedAt.timeIntervalSince1970, length: body.count, checksum: checksum(body))
+        var file = head(key: key, storedAt: storedAt, length: body.count, checksum: checksum(body))
+        file.append(body)
+        return file
+    }
+
+    /// The bytes before the body: the magic line and the header line.
+    static func head(key: String, storedAt: Date, length: Int, checksum: String) -> Data {
+        let header = Header(key: key, storedAt: storedAt.timeIntervalSince1970, length: length, checksum: checksum)
         var file = magic
         file.append((try? JSONEncoder().encode(header)) ?? Data())
         file.append(0x0A)
-        file.append(body)
         return file
     }
 
@@ -35,8 +41,19 @@ enum CacheEntryFormat {
 
     /// FNV-1a 64 of the body, as hex.
     static func checksum(_ data: Data) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in data { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return String(hash, radix: 16)
+        var running = RunningChecksum()
+        running.add(data)
+        return running.text
+    }
+
+    /// The checksum of a body that arrives in pieces.
+    struct RunningChecksum {
+        private var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+
+        mutating func add(_ data: Data) {
+            for byte in data { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        }
+
+        var text: String { String(hash, radix: 16) }
     }
 }

@@ -9,8 +9,8 @@ extension OperationContext {
     /// the server answers 2xx. Never with a login: a request that carries credentials, or any request while an
     /// administrator is logged in (the server's answers then depend on who asks), bypasses the cache.
     ///
-    /// A body read piece by piece by a `consumer` is also kept for the cache when it is to be stored (the cache's
-    /// entries are written whole); an answer from the cache comes in `data`, for the caller to decode whole.
+    /// A body read piece by piece by a `consumer` is also written piece by piece into a cache entry when it is to be
+    /// stored (`CacheEntryWriter`); an answer from the cache comes in `data`, for the caller to decode whole.
     func cachedRead(_ request: URLRequest, retryable: Bool, consumer: BodyConsumerFactory? = nil) async throws(BMLTError) -> HTTPReply {
         guard let cache, let url = request.url, isCacheable(request) else {
             // `.only` asks the cache alone: what may not be cached is not asked of the server either.
@@ -35,7 +35,7 @@ extension OperationContext {
         }
         let reply: HTTPReply
         var keeping: BodyConsumerFactory?
-        if let consumer { keeping = { length in KeptBody(consumer(length)) } }
+        if let consumer { keeping = { length in KeptBody(consumer(length), writer: cache.writer(for: key)) } }
         do {
             reply = try await fromServer(request, retryable: retryable, consumer: keeping)
         } catch {
@@ -47,7 +47,7 @@ extension OperationContext {
         }
         if (200..<300).contains(reply.statusCode) {
             if let body = reply.consumer as? KeptBody {
-                cache.store(body.bytes, for: key)
+                body.writer?.commit()
                 var unwrapped = reply
                 unwrapped.consumer = body.inner
                 return unwrapped
@@ -91,17 +91,18 @@ extension BMLTRequestKind {
     }
 }
 
-/// A consumer that also keeps the body, for the cache to store once it is whole.
+/// A consumer that also writes the body into a cache entry as it arrives (committed once the reply is known good).
 private final class KeptBody: BodyConsumer, @unchecked Sendable {
     let inner: any BodyConsumer
-    private let kept = Locked(Data())
+    let writer: CacheEntryWriter?
 
-    init(_ inner: any BodyConsumer) { self.inner = inner }
-
-    var bytes: Data { kept.withLock { $0 } }
+    init(_ inner: any BodyConsumer, writer: CacheEntryWriter?) {
+        self.inner = inner
+        self.writer = writer
+    }
 
     func consume(_ piece: Data) {
-        kept.withLock { $0.append(piece) }
+        writer?.append(piece)
         inner.consume(piece)
     }
 }

@@ -165,6 +165,34 @@ struct SearchChunkTransportTests {
         let second = try await connection.meetings(matching: BMLTSearchCriteria(), extent: .meetingsOnly).meetings
         #expect(first == (try expected))
         #expect(second == first)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(!files.isEmpty && !files.contains { $0.hasPrefix(".tmp") }, "\(files)")
+    }
+
+    @Test("a cached search cut short, then retried: one entry, written from the retry, no temporary file left")
+    func cachedRetry() async throws {
+        let attempts = Locked(0)
+        let server = try LoopbackHTTPServer { request in
+            guard request.query("switcher") == "GetSearchResults" else { return LoopbackTransportTests.healthy(request) }
+            let attempt = attempts.withLock { $0 += 1; return $0 }
+            return attempt == 1 ? .closeMidBody(body: Self.body, bytes: Self.body.count / 3)
+                : .drip(status: 200, body: Self.body, chunkSize: 8192, interval: 0.001)
+        }
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bmlt-chunk-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = BMLTResponseCache(directory: directory, maximumBytes: 10_000_000)
+        let connection = connection(server) {
+            $0.cache = cache
+            $0.cachePolicy = .cacheElseNetwork
+            $0.retryPolicy = BMLTRetryPolicy(maximumRetries: 1, baseDelay: 0.01)
+        }
+        let first = try await connection.meetings(matching: BMLTSearchCriteria(), extent: .meetingsOnly).meetings
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(!files.isEmpty && !files.contains { $0.hasPrefix(".tmp") }, "\(files)")
+        let second = try await connection.meetings(matching: BMLTSearchCriteria(), extent: .meetingsOnly).meetings
+        #expect(attempts.withLock { $0 } == 2, "the second search went to the server instead of the cache")
+        #expect(first == (try expected) && second == first)
     }
 }
 
