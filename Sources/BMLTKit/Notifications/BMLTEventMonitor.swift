@@ -51,6 +51,8 @@ final class EventPoster {
     private var queued: [(BMLTEvent, BMLTConnection)] = []
     /// Tasks waiting in `delivered()` for the FIFO to empty.
     private var waiters: [CheckedContinuation<Void, Never>] = []
+    /// Whether a main-queue operation that will deliver the queued events has been added and has not run yet.
+    private var drainScheduled = false
 
     init(configuration: BMLTConfiguration) {
         notificationCenter = configuration.notificationCenter
@@ -67,10 +69,13 @@ final class EventPoster {
             return
         }
         queued.append((event, connection))
+        guard !drainScheduled else { return }
+        drainScheduled = true
         OperationQueue.main.addOperation { [self] in
             // Main-queue operations run on the main actor's executor (the main thread, or on Linux the thread
-            // draining the main queue), one at a time, in the order they were added.
-            MainActor.assumeIsolated { deliverOldest() }
+            // draining the main queue), one at a time, in the order they were added. One operation delivers every
+            // event queued by then (and any an observer emits meanwhile), in order: a burst costs one hop.
+            MainActor.assumeIsolated { drain() }
         }
     }
 
@@ -83,15 +88,18 @@ final class EventPoster {
         await withCheckedContinuation { waiters.append($0) }
     }
 
-    private func deliverOldest() {
-        guard !queued.isEmpty else { return }
-        let (event, connection) = queued.removeFirst()
-        deliver(event, from: connection)
-        if queued.isEmpty {
-            let ready = waiters
-            waiters.removeAll()
-            for waiter in ready { waiter.resume() }
+    private func drain() {
+        var next = 0
+        while next < queued.count {
+            let (event, connection) = queued[next]
+            next += 1
+            deliver(event, from: connection)
         }
+        queued.removeAll(keepingCapacity: queued.count <= 64)
+        drainScheduled = false
+        let ready = waiters
+        waiters.removeAll()
+        for waiter in ready { waiter.resume() }
     }
 
     private func deliver(_ event: BMLTEvent, from connection: BMLTConnection) {
