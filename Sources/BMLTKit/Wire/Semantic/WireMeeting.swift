@@ -98,8 +98,8 @@ struct ByteKeyedCache<Value> {
         while true {
             let found = Int(slots[slot]) - 1
             if found < 0 { return nil }
-            if hashes[found] == hash, starts[found + 1] - starts[found] == bytes.count,
-               keys.withUnsafeBufferPointer({ memcmp($0.baseAddress! + starts[found], bytes.baseAddress!, bytes.count) == 0 }) {
+            if hashes[found] == hash, starts[found + 1] - starts[found] == bytes.count, bytes.isEmpty
+                || keys.withUnsafeBufferPointer({ memcmp($0.baseAddress! + starts[found], bytes.baseAddress!, bytes.count) == 0 }) {
                 return found
             }
             slot = (slot + 1) & mask
@@ -151,7 +151,12 @@ struct ByteKeyedCache<Value> {
         }
         if index < bytes.count {
             var word: UInt64 = 0
-            for offset in index..<bytes.count { word |= UInt64(base[offset]) << (8 * (offset - index)) }
+            if bytes.count >= 8 {
+                // The last eight bytes, overlapping the words already mixed in.
+                word = UnsafeRawPointer(base + bytes.count - 8).loadUnaligned(as: UInt64.self)
+            } else {
+                for offset in 0..<bytes.count { word |= UInt64(base[offset]) << (8 * offset) }
+            }
             hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
         }
         return (hash ^ (hash >> 31)) &* 0x94D0_49BB_1331_11EB
