@@ -35,7 +35,7 @@ enum WireMeeting {
 /// What decoding many meetings shares: the format table, time zones already looked up, and the values that
 /// repeat from meeting to meeting (format lists, the root server's address), kept by the bytes they were read
 /// from so that equal meetings share one array or string instead of each making its own.
-struct MeetingDecodingContext {
+struct MeetingDecodingContext: Sendable {
     let formats: WireFormatTable
     private var timeZones: [String: TimeZone?] = [:]
     /// `formats` (CSV of keys) by its raw bytes, with the formats resolved from it per language.
@@ -59,7 +59,7 @@ struct MeetingDecodingContext {
 }
 
 /// A meeting's format keys or ids as read from one CSV, and the format objects they resolved to, per language.
-struct FormatList<Item> {
+struct FormatList<Item: Sendable>: Sendable {
     let items: [Item]
     var resolved: [(language: String?, formats: [BMLTFormat])] = []
 
@@ -74,7 +74,7 @@ struct FormatList<Item> {
 
 /// A small open-addressing table from short byte strings (a value's raw bytes in the reply) to values, for
 /// decoding: no `String` or `Hasher` is made to look a value up. It stops taking new entries at `limit`.
-struct ByteKeyedCache<Value> {
+struct ByteKeyedCache<Value: Sendable>: Sendable {
     private var slots: [Int32] = []          // entry + 1, 0 when free; the count is a power of two
     private var hashes: [UInt64] = []
     private var starts: [Int] = []
