@@ -175,17 +175,32 @@ struct JSONScanner: ~Copyable {
         }
     }
 
-    /// Reads a string token, returning where its bytes are (no allocation).
+    /// Reads a string token, returning where its bytes are (no allocation). Inlined: it is called for every key
+    /// and every string value, and most strings are a word or two long.
+    @inline(__always)
     mutating func stringSpan() throws(Failure) -> StringSpan {
-        try expect(UInt8(ascii: "\""))
+        // The opening quote is nearly always the very next byte; otherwise `expect` skips white space first.
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") { index += 1 } else { try expect(UInt8(ascii: "\"")) }
         let start = index
         var hasEscapes = false
-        // Eight bytes at a time while none is a quote, a backslash or a control character.
+        // Eight bytes at a time: a word without a quote, a backslash or a control character is skipped whole;
+        // otherwise the first such byte is found from the mask's lowest bit (the lowest bit is exact).
         if let base = bytes.baseAddress {
             while index + 8 <= bytes.count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if Self.mayNeedAttention(word) { break }
-                index += 8
+                let mask = Self.attentionMask(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                if mask == 0 { index += 8; continue }
+                index += mask.trailingZeroBitCount >> 3
+                let byte = base[index]
+                if byte == UInt8(ascii: "\"") {
+                    index += 1
+                    return StringSpan(start: start, end: index - 1, hasEscapes: hasEscapes)
+                }
+                if byte == UInt8(ascii: "\\") {
+                    hasEscapes = true
+                    index += 2
+                    continue
+                }
+                throw fail("a control character inside a string")
             }
         }
         while index < bytes.count {
@@ -232,16 +247,17 @@ struct JSONScanner: ~Copyable {
 
     // MARK: Helpers
 
-    /// Whether any of the word's eight bytes may be `"`, `\\` or below 0x20 (exact when the answer is `false`).
+    /// The high bit of each of the word's eight bytes that is `"`, `\\` or below 0x20, and maybe of bytes after
+    /// such a byte (a borrow can carry into them): zero exactly when there is none, and the lowest bit set is exact.
     @inline(__always)
-    private static func mayNeedAttention(_ word: UInt64) -> Bool {
+    private static func attentionMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-        let quote = hasZeroByte(word ^ (ones &* 0x22))
-        let backslash = hasZeroByte(word ^ (ones &* 0x5C))
-        let control = (word &- ones &* 0x20) & ~word & highs != 0
-        return quote || backslash || control
+        func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        let quote = zeroBytes(word ^ (ones &* 0x22))
+        let backslash = zeroBytes(word ^ (ones &* 0x5C))
+        let control = (word &- ones &* 0x20) & ~word & highs
+        return quote | backslash | control
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

@@ -24,16 +24,28 @@ enum WireMeeting {
 
     /// One meeting object.
     static func decode(_ members: [String: WireValue], context: inout MeetingDecodingContext) -> BMLTMeeting {
+        var meeting = BMLTMeeting(id: 0, serviceBodyID: 0)
         var builder = MeetingBuilder()
-        for (key, value) in members { builder.set(key, value) }
-        return builder.build(context: &context)
+        for (key, value) in members { builder.set(key, value, in: &meeting) }
+        builder.build(&meeting, context: &context)
+        return meeting
     }
 }
 
-/// What decoding many meetings shares: the format table, and time zones already looked up.
-struct MeetingDecodingContext {
+/// What decoding many meetings shares: the format table, time zones already looked up, and the values that
+/// repeat from meeting to meeting (format lists, the root server's address), kept by the bytes they were read
+/// from so that equal meetings share one array or string instead of each making its own.
+struct MeetingDecodingContext: Sendable {
     let formats: WireFormatTable
     private var timeZones: [String: TimeZone?] = [:]
+    /// `formats` (CSV of keys) by its raw bytes, with the formats resolved from it per language.
+    var formatKeyLists = ByteKeyedCache<FormatList<String>>()
+    /// `format_shared_id_list` (CSV of ids) by its raw bytes, with the formats resolved from it per language.
+    var formatIDLists = ByteKeyedCache<FormatList<Int>>()
+    /// Long text that is the same in most meetings of a reply (`root_server_uri`, `service_body_name`).
+    var texts = ByteKeyedCache<String>()
+    /// `time_zone` by its raw bytes.
+    var zones = ByteKeyedCache<TimeZone?>()
 
     init(formats: WireFormatTable) { self.formats = formats }
 
@@ -46,6 +58,111 @@ struct MeetingDecodingContext {
     }
 }
 
+/// A meeting's format keys or ids as read from one CSV, and the format objects they resolved to, per language.
+struct FormatList<Item: Sendable>: Sendable {
+    let items: [Item]
+    var resolved: [(language: String?, formats: [BMLTFormat])] = []
+
+    init(_ items: [Item]) { self.items = items }
+
+    /// The formats already resolved for `language`.
+    func formats(in language: String?) -> [BMLTFormat]? {
+        for entry in resolved where entry.language == language { return entry.formats }
+        return nil
+    }
+}
+
+/// A small open-addressing table from short byte strings (a value's raw bytes in the reply) to values, for
+/// decoding: no `String` or `Hasher` is made to look a value up. It stops taking new entries at `limit`.
+struct ByteKeyedCache<Value: Sendable>: Sendable {
+    private var slots: [Int32] = []          // entry + 1, 0 when free; the count is a power of two
+    private var hashes: [UInt64] = []
+    private var starts: [Int] = []
+    private var keys: [UInt8] = []
+    private(set) var values: [Value] = []
+    private let limit: Int
+    private let longest: Int
+
+    /// A table of at most `limit` entries, each key at most `longest` bytes.
+    init(limit: Int = 4096, longest: Int = 256) {
+        self.limit = limit
+        self.longest = longest
+    }
+
+    /// The entry whose key is exactly these bytes.
+    func entry(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !slots.isEmpty, bytes.count <= longest else { return nil }
+        let hash = Self.hash(bytes)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash >> 40) & mask
+        while true {
+            let found = Int(slots[slot]) - 1
+            if found < 0 { return nil }
+            if hashes[found] == hash, starts[found + 1] - starts[found] == bytes.count, bytes.isEmpty
+                || keys.withUnsafeBufferPointer({ memcmp($0.baseAddress! + starts[found], bytes.baseAddress!, bytes.count) == 0 }) {
+                return found
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Adds an entry for bytes not yet in the table; `nil` (and nothing added) when the table is full or the key
+    /// too long.
+    @discardableResult
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, _ value: Value) -> Int? {
+        guard values.count < limit, bytes.count <= longest else { return nil }
+        if slots.isEmpty {
+            slots = [Int32](repeating: 0, count: 64)
+            starts = [0]
+        } else if (values.count + 1) * 2 > slots.count {
+            slots = [Int32](repeating: 0, count: slots.count * 2)
+            for entry in hashes.indices { place(entry) }
+        }
+        hashes.append(Self.hash(bytes))
+        keys.append(contentsOf: bytes)
+        starts.append(keys.count)
+        values.append(value)
+        place(values.count - 1)
+        return values.count - 1
+    }
+
+    /// Changes the value of an entry.
+    mutating func update(_ entry: Int, _ body: (inout Value) -> Void) {
+        body(&values[entry])
+    }
+
+    private mutating func place(_ entry: Int) {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hashes[entry] >> 40) & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(entry + 1)
+    }
+
+    /// A quick hash of the bytes, eight at a time.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
+        guard let base = bytes.baseAddress else { return hash }
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 29
+            index += 8
+        }
+        if index < bytes.count {
+            var word: UInt64 = 0
+            if bytes.count >= 8 {
+                // The last eight bytes, overlapping the words already mixed in.
+                word = UnsafeRawPointer(base + bytes.count - 8).loadUnaligned(as: UInt64.self)
+            } else {
+                for offset in 0..<bytes.count { word |= UInt64(base[offset]) << (8 * offset) }
+            }
+            hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
+        }
+        return (hash ^ (hash >> 31)) &* 0x94D0_49BB_1331_11EB
+    }
+}
+
 /// The formats a reply's format keys and ids are resolved against: by id, and by key per language.
 struct WireFormatTable: Sendable {
     private var byID: [Int: [BMLTFormat]] = [:]
@@ -53,6 +170,9 @@ struct WireFormatTable: Sendable {
 
     /// An empty table: meetings keep their keys and ids, with no format objects.
     static let empty = WireFormatTable([])
+
+    /// Whether the table has no formats (every meeting then resolves to none).
+    var isEmpty: Bool { byID.isEmpty && byKey.isEmpty }
 
     init(_ formats: [BMLTFormat]) {
         for format in formats {
@@ -79,10 +199,12 @@ struct WireFormatTable: Sendable {
     }
 }
 
-/// Collects one meeting's wire fields, then builds the typed value.
+/// Collects one meeting's wire fields into a meeting value, then completes it. The meeting is the caller's (passed
+/// `inout`), not the builder's: returning it is then a move, not a copy of every string followed by a release of
+/// the builder's.
 struct MeetingBuilder {
-    /// The standard wire keys and the field each fills.
-    enum Field {
+    /// The standard wire keys and the field each fills (the raw values number them for bit sets: fewer than 64).
+    enum Field: Int {
         case id, worldID, sharedGroupID, serviceBody, weekday, venueType, startTime, duration, timeZone
         case formats, language, longitude, latitude, distanceKilometers, distanceMiles, emailContact, name
         case locationText, locationInfo, street, citySubsection, neighborhood, municipality, subProvince
@@ -112,43 +234,53 @@ struct MeetingBuilder {
         "service_body_name": .serviceBodyName, "admin_notes": .adminNotes,
     ]
 
-    private(set) var meeting = BMLTMeeting(id: 0, serviceBodyID: 0)
     private var latitude: Double?
     private var longitude: Double?
-    private var timeZoneIdentifier: String?
+    private var timeZone = TimeZoneValue.none
+    /// The context's entries that `formatKeys` and `formatIDs` came from, when they did (-1 otherwise).
+    private var formatKeysEntry = -1
+    private var formatIDsEntry = -1
+
+    /// The time zone as read: not at all, by name (looked up when the meeting is built), or already looked up.
+    private enum TimeZoneValue {
+        case none
+        case identifier(String)
+        case zone(TimeZone?)
+    }
 
     /// Records one wire member. Unknown keys with a value go to `extraFields`.
-    mutating func set(_ key: String, _ value: WireValue) {
-        guard let field = Self.fields[key] else { return setUnknown(key, value) }
-        set(field, value: value)
+    mutating func set(_ key: String, _ value: WireValue, in meeting: inout BMLTMeeting) {
+        guard let field = Self.fields[key] else { return setUnknown(key, value, in: &meeting) }
+        set(field, value: value, in: &meeting)
     }
 
     /// Records a member whose key is not a standard field: kept as text when it has a value. A later member
     /// with the same key replaces it (as in a JSON object, the last one wins).
-    mutating func setUnknown(_ key: String, _ value: WireValue) {
+    mutating func setUnknown(_ key: String, _ value: WireValue, in meeting: inout BMLTMeeting) {
         meeting.extraFields[key] = value.string
     }
 
     /// Records a standard field from any JSON value.
-    mutating func set(_ field: Field, value: WireValue) {
+    mutating func set(_ field: Field, value: WireValue, in meeting: inout BMLTMeeting) {
         if field == .formats, case .array = value {
             meeting.formatKeys = value.list          // `json_data` of GetChanges sends formats as an array
+            formatKeysEntry = -1
             return
         }
-        if case .string(let text) = value { return set(field, string: text) }
-        set(field, value.string)
+        if case .string(let text) = value { return set(field, string: text, in: &meeting) }
+        set(field, value.string, in: &meeting)
     }
 
     /// Records a standard field from a JSON string: `""` is absent, except that 2.x writes `""` for an
     /// unpublished meeting.
-    mutating func set(_ field: Field, string text: String) {
-        guard text.isEmpty else { return set(field, text) }
-        if field == .published { meeting.isPublished = false } else { set(field, nil) }
+    mutating func set(_ field: Field, string text: String, in meeting: inout BMLTMeeting) {
+        guard text.isEmpty else { return set(field, text, in: &meeting) }
+        if field == .published { meeting.isPublished = false } else { set(field, nil, in: &meeting) }
     }
 
     /// Records a numeric field straight from its bytes when they are in the usual form (plain digits, `HH:MM:SS`,
     /// `0`/`1`), giving what `set(_:_:)` gives for the same text. Returns `false`, doing nothing, otherwise.
-    mutating func set(_ field: Field, usualBytes bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    mutating func set(_ field: Field, usualBytes bytes: UnsafeBufferPointer<UInt8>, in meeting: inout BMLTMeeting) -> Bool {
         switch field {
         case .id, .serviceBody, .weekday, .venueType, .sharedGroupID, .rootServerID:
             guard let number = Self.digits(bytes) else { return false }
@@ -174,9 +306,107 @@ struct MeetingBuilder {
             guard bytes.count == 1, bytes[0] == UInt8(ascii: "0") || bytes[0] == UInt8(ascii: "1") else { return false }
             meeting.isPublished = bytes[0] == UInt8(ascii: "1")
             return true
+        case .latitude, .longitude, .distanceKilometers, .distanceMiles:
+            guard let number = Self.decimal(bytes) else { return false }
+            switch field {
+            case .latitude: latitude = number
+            case .longitude: longitude = number
+            case .distanceKilometers: meeting.distanceInKilometers = number
+            default: meeting.distanceInMiles = number
+            }
+            return true
         default:
             return false
         }
+    }
+
+    /// Whether a non-empty string value of this field is looked up in the context by its raw bytes
+    /// (`set(_:span:of:context:)`) rather than read each time.
+    static func isShared(_ field: Field) -> Bool {
+        switch field {
+        case .formats, .formatIDs, .rootServerURI, .serviceBodyName, .timeZone: true
+        default: false
+        }
+    }
+
+    /// Records a non-empty string value of a field that `isShared` names: from the context when the same bytes
+    /// were read before, else read (throwing where `scanner.string` throws) and remembered. Gives exactly what
+    /// `set(_:_:)` gives for the string.
+    mutating func set(_ field: Field, span: JSONScanner.StringSpan, of scanner: borrowing JSONScanner,
+                      in meeting: inout BMLTMeeting, context: inout MeetingDecodingContext) throws(JSONScanner.Failure) {
+        let bytes = scanner.bytes(of: span)
+        switch field {
+        case .formats:
+            if let entry = context.formatKeyLists.entry(bytes) {
+                meeting.formatKeys = context.formatKeyLists.values[entry].items
+                formatKeysEntry = entry
+            } else {
+                let keys = Self.csv(try scanner.string(span))
+                meeting.formatKeys = keys
+                formatKeysEntry = context.formatKeyLists.add(bytes, FormatList(keys)) ?? -1
+            }
+        case .formatIDs:
+            if let entry = context.formatIDLists.entry(bytes) {
+                meeting.formatIDs = context.formatIDLists.values[entry].items
+                formatIDsEntry = entry
+            } else {
+                let ids = Self.integers(try scanner.string(span))
+                meeting.formatIDs = ids
+                formatIDsEntry = context.formatIDLists.add(bytes, FormatList(ids)) ?? -1
+            }
+        case .timeZone:
+            if let entry = context.zones.entry(bytes) {
+                timeZone = .zone(context.zones.values[entry])
+            } else {
+                let identifier = try scanner.string(span)
+                let zone = context.timeZone(identifier)
+                timeZone = .zone(zone)
+                context.zones.add(bytes, zone)
+            }
+        default:
+            let text: String
+            if let entry = context.texts.entry(bytes) {
+                text = context.texts.values[entry]
+            } else {
+                text = try scanner.string(span)
+                context.texts.add(bytes, text)
+            }
+            set(field, text, in: &meeting)
+        }
+    }
+
+    /// A plain decimal (`-?digits(.digits)?`, at most 18 digits) that a `Double` holds exactly once the point is
+    /// removed: the quotient of two exact doubles, rounded once, which is the correctly rounded value that
+    /// `Double(_: String)` gives. Anything else (signs, exponents, spaces, long digit strings) is `nil`.
+    static func decimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = 0
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative { index = 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0, integerDigits = 0, fractionDigits = 0
+        var seenPoint = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                guard digits < 18 else { return nil }
+                mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
+                digits += 1
+                if seenPoint { fractionDigits += 1 } else { integerDigits += 1 }
+            } else if byte == UInt8(ascii: "."), !seenPoint {
+                seenPoint = true
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        guard integerDigits > 0, !seenPoint || fractionDigits > 0, mantissa <= 1 << 53 else { return nil }
+        let value = Double(mantissa) / powersOfTen[fractionDigits]
+        return negative ? -value : value
+    }
+
+    /// 10⁰ … 10¹⁸, each exact in a `Double`.
+    private static let powersOfTen: [Double] = (0...18).map { power in
+        (0..<power).reduce(1.0) { value, _ in value * 10 }
     }
 
     /// One to eighteen ASCII digits as a number (no sign, no spaces: those take the general path).
@@ -191,7 +421,7 @@ struct MeetingBuilder {
     }
 
     /// Records one standard field from its text (`nil`: empty or absent). Bad text leaves the field `nil`.
-    mutating func set(_ field: Field, _ text: String?) {
+    mutating func set(_ field: Field, _ text: String?, in meeting: inout BMLTMeeting) {
         switch field {
         case .id: meeting.id = text.flatMap(Self.integer) ?? 0
         case .worldID: meeting.worldID = text
@@ -201,8 +431,10 @@ struct MeetingBuilder {
         case .venueType: meeting.venueType = text.flatMap(Self.integer).flatMap(BMLTVenueType.init(rawValue:))
         case .startTime: meeting.startTime = text.flatMap(WireTime.timeOfDay)
         case .duration: meeting.duration = text.flatMap(WireTime.duration)
-        case .timeZone: timeZoneIdentifier = text
-        case .formats: meeting.formatKeys = text.map(Self.csv) ?? []
+        case .timeZone: timeZone = text.map(TimeZoneValue.identifier) ?? .none
+        case .formats:
+            meeting.formatKeys = text.map(Self.csv) ?? []
+            formatKeysEntry = -1
         case .language: meeting.language = text
         case .longitude: longitude = text.flatMap(Self.number)
         case .latitude: latitude = text.flatMap(Self.number)
@@ -235,21 +467,54 @@ struct MeetingBuilder {
         case .virtualMeetingAdditionalInfo: meeting.virtualMeetingAdditionalInfo = text
         case .published: meeting.isPublished = text.flatMap(Self.flag)
         case .rootServerURI: meeting.rootServerURI = text
-        case .formatIDs: meeting.formatIDs = text.map(Self.integers) ?? []
+        case .formatIDs:
+            meeting.formatIDs = text.map(Self.integers) ?? []
+            formatIDsEntry = -1
         case .rootServerID: meeting.rootServerID = text.flatMap(Self.integer)
         case .serviceBodyName: meeting.serviceBodyName = text
         case .adminNotes: meeting.adminNotes = text
         }
     }
 
-    /// The meeting, with its coordinate, time zone and format objects resolved.
-    mutating func build(context: inout MeetingDecodingContext) -> BMLTMeeting {
+    /// Completes the meeting: its coordinate, time zone and format objects resolved.
+    func build(_ meeting: inout BMLTMeeting, context: inout MeetingDecodingContext) {
         if let latitude, let longitude, (-90...90).contains(latitude), (-180...180).contains(longitude) {
             meeting.coordinate = BMLTCoordinate(latitude: latitude, longitude: longitude)
         }
-        if let timeZoneIdentifier { meeting.timeZone = context.timeZone(timeZoneIdentifier) }
-        Self.resolveFormats(of: &meeting, in: context.formats)
-        return meeting
+        switch timeZone {
+        case .none: break
+        case .identifier(let identifier): meeting.timeZone = context.timeZone(identifier)
+        case .zone(let zone): meeting.timeZone = zone
+        }
+        let table = context.formats
+        if table.isEmpty {
+            // Nothing to resolve against: `formats` stays empty, as `resolveFormats` would leave it.
+        } else if !meeting.formatIDs.isEmpty {
+            if formatIDsEntry >= 0 {
+                meeting.formats = Self.resolved(meeting.formatIDs, entry: formatIDsEntry, in: &context.formatIDLists,
+                                                language: meeting.language) { table.format(id: $0, language: $1) }
+            } else {
+                Self.resolveFormats(of: &meeting, in: table)
+            }
+        } else if !meeting.formatKeys.isEmpty {
+            if formatKeysEntry >= 0 {
+                meeting.formats = Self.resolved(meeting.formatKeys, entry: formatKeysEntry, in: &context.formatKeyLists,
+                                                language: meeting.language) { table.format(key: $0, language: $1) }
+            } else {
+                Self.resolveFormats(of: &meeting, in: table)
+            }
+        }
+    }
+
+    /// The formats of a cached list in `language`: resolved once per list and language, then shared.
+    private static func resolved<Item>(_ items: [Item], entry: Int, in cache: inout ByteKeyedCache<FormatList<Item>>,
+                                       language: String?, _ format: (Item, String?) -> BMLTFormat?) -> [BMLTFormat] {
+        if let formats = cache.values[entry].formats(in: language) { return formats }
+        let formats = items.compactMap { format($0, language) }
+        cache.update(entry) { list in
+            if list.resolved.count < 8 { list.resolved.append((language, formats)) }
+        }
+        return formats
     }
 
     /// Sets `formats` from the meeting's format ids (or, lacking ids, its keys) and the table.

@@ -66,10 +66,9 @@ enum WireSearchStream {
         return try result.get()
     }
 
-    /// Reads meetings member by member, remembering the order of the keys of the meeting before (every
-    /// meeting of a reply has the same keys in the same order, so a key is usually one `memcmp`).
+    /// Reads meetings member by member; a standard key is found by a hash of its bytes (one probe and a few word
+    /// comparisons, whatever order the keys come in).
     struct MeetingReader {
-        private var predicted: [Int] = []
         private let keys = MeetingKeyTable.shared
 
         mutating func results(_ scanner: inout JSONScanner, serverFormats: [BMLTFormat]) throws -> BMLTSearchResults {
@@ -134,34 +133,66 @@ enum WireSearchStream {
         }
 
         mutating func meeting(_ scanner: inout JSONScanner, context: inout MeetingDecodingContext) throws -> BMLTMeeting {
+            var meeting = BMLTMeeting(id: 0, serviceBodyID: 0)
             var builder = MeetingBuilder()
-            guard try scanner.beginObject() else { return builder.build(context: &context) }
-            var position = 0
-            repeat {
-                let key = try scanner.key()
-                let field = try self.field(key, at: position, scanner)
-                position += 1
-                if scanner.peek() == UInt8(ascii: "\"") {
-                    let span = try scanner.stringSpan()
-                    switch field {
-                    case .known(let field):
+            var seen: UInt64 = 0        // the standard fields read so far in this object, by `Field.rawValue`
+            if try scanner.beginObject() {
+                repeat {
+                    let key = try scanner.key()
+                    let match = key.hasEscapes ? nil : keys.field(scanner.bytes(of: key))
+                    guard let field = match else {
+                        if let field = try other(key, &scanner, &builder, &meeting, context: &context) { seen |= 1 << field.rawValue }
+                        continue
+                    }
+                    let bit: UInt64 = 1 << field.rawValue
+                    if scanner.peek() == UInt8(ascii: "\"") {
+                        let span = try scanner.stringSpan()
                         if span.isEmpty {
-                            builder.set(field, string: "")
-                        } else if span.hasEscapes || !builder.set(field, usualBytes: scanner.bytes(of: span)) {
-                            builder.set(field, try scanner.string(span))
+                            // `""` leaves a field not read before as a new meeting has it (but for `published`).
+                            if seen & bit != 0 || field == .published { builder.set(field, string: "", in: &meeting) }
+                        } else if MeetingBuilder.isShared(field) {
+                            try builder.set(field, span: span, of: scanner, in: &meeting, context: &context)
+                        } else if span.hasEscapes || !builder.set(field, usualBytes: scanner.bytes(of: span), in: &meeting) {
+                            builder.set(field, try scanner.string(span), in: &meeting)
                         }
-                    case .unknown(let name):
-                        builder.setUnknown(name, .string(try scanner.string(span)))
+                    } else {
+                        builder.set(field, value: try scanner.value(), in: &meeting)
                     }
-                } else {
-                    let value = try scanner.value()
-                    switch field {
-                    case .known(let field): builder.set(field, value: value)
-                    case .unknown(let name): builder.setUnknown(name, value)
+                    seen |= bit
+                } while try scanner.nextMember()
+            }
+            builder.build(&meeting, context: &context)
+            return meeting
+        }
+
+        /// A member whose key is written with escapes or is not a standard one, its name read as text. Returns the
+        /// standard field it named, if any.
+        private func other(_ key: JSONScanner.StringSpan, _ scanner: inout JSONScanner, _ builder: inout MeetingBuilder,
+                           _ meeting: inout BMLTMeeting, context: inout MeetingDecodingContext) throws -> MeetingBuilder.Field? {
+            let match = try field(key, scanner)
+            if scanner.peek() == UInt8(ascii: "\"") {
+                let span = try scanner.stringSpan()
+                switch match {
+                case .known(let field):
+                    if span.isEmpty {
+                        builder.set(field, string: "", in: &meeting)
+                    } else if MeetingBuilder.isShared(field) {
+                        try builder.set(field, span: span, of: scanner, in: &meeting, context: &context)
+                    } else if span.hasEscapes || !builder.set(field, usualBytes: scanner.bytes(of: span), in: &meeting) {
+                        builder.set(field, try scanner.string(span), in: &meeting)
                     }
+                case .unknown(let name):
+                    builder.setUnknown(name, .string(try scanner.string(span)), in: &meeting)
                 }
-            } while try scanner.nextMember()
-            return builder.build(context: &context)
+            } else {
+                let value = try scanner.value()
+                switch match {
+                case .known(let field): builder.set(field, value: value, in: &meeting)
+                case .unknown(let name): builder.setUnknown(name, value, in: &meeting)
+                }
+            }
+            if case .known(let field) = match { return field }
+            return nil
         }
 
         private enum KeyMatch {
@@ -169,15 +200,8 @@ enum WireSearchStream {
             case unknown(String)
         }
 
-        /// The field a key names: first the key the meeting before had at this position, then the table.
-        private mutating func field(_ key: JSONScanner.StringSpan, at position: Int, _ scanner: borrowing JSONScanner) throws -> KeyMatch {
-            if position < predicted.count, keys.matches(predicted[position], key, scanner) {
-                return .known(keys.fields[predicted[position]])
-            }
-            if let index = keys.index(of: key, scanner) {
-                if position < predicted.count { predicted[position] = index } else if position == predicted.count { predicted.append(index) }
-                return .known(keys.fields[index])
-            }
+        /// The field a key names, by its text (the table, by bytes, has already missed it).
+        private func field(_ key: JSONScanner.StringSpan, _ scanner: borrowing JSONScanner) throws -> KeyMatch {
             let name = try scanner.string(key)
             if let field = MeetingBuilder.fields[name] { return .known(field) }   // a key written with escapes
             return .unknown(name)
@@ -185,42 +209,103 @@ enum WireSearchStream {
     }
 }
 
-/// The standard meeting keys as bytes, grouped by length, for matching keys without making strings.
+/// The standard meeting keys, found by their bytes without making strings: an open-addressing table hashed on
+/// the length and the first and last eight bytes, each entry checked word by word.
 private final class MeetingKeyTable: @unchecked Sendable {
     /// The one table (immutable once built: it is never written again, so sharing it is safe).
     static let shared = MeetingKeyTable()
 
-    let fields: [MeetingBuilder.Field]
+    private struct Entry {
+        let first: UInt64
+        let last: UInt64
+        let length: Int
+        let offset: Int
+        let field: MeetingBuilder.Field
+    }
+
+    private static let slotBits = 8
+    private let entries: UnsafeMutableBufferPointer<Entry>
+    private let slots: UnsafeMutableBufferPointer<Int16>     // entry + 1, 0 when free
     private let bytes: UnsafeMutableBufferPointer<UInt8>
-    private let ranges: [Range<Int>]
-    private let byLength: [[Int]]
 
     private init() {
-        let entries = MeetingBuilder.fields.sorted { $0.key < $1.key }
+        let names = MeetingBuilder.fields.sorted { $0.key < $1.key }
         var all: [UInt8] = []
-        var ranges: [Range<Int>] = []
-        var byLength = [[Int]](repeating: [], count: (entries.map(\.key.utf8.count).max() ?? 0) + 1)
-        for (index, entry) in entries.enumerated() {
-            ranges.append(all.count..<all.count + entry.key.utf8.count)
-            all.append(contentsOf: entry.key.utf8)
-            byLength[entry.key.utf8.count].append(index)
+        var entries: [Entry] = []
+        for (name, field) in names {
+            precondition(field.rawValue < 64, "MeetingReader.meeting keeps the fields it has read in 64 bits")
+            let utf8 = Array(name.utf8)
+            let (first, last) = utf8.withUnsafeBufferPointer(Self.words)
+            entries.append(Entry(first: first, last: last, length: utf8.count, offset: all.count, field: field))
+            all.append(contentsOf: utf8)
         }
         bytes = .allocate(capacity: all.count)
         _ = bytes.initialize(from: all)
-        self.fields = entries.map(\.value)
-        self.ranges = ranges
-        self.byLength = byLength
+        self.entries = .allocate(capacity: entries.count)
+        _ = self.entries.initialize(from: entries)
+        slots = .allocate(capacity: 1 << Self.slotBits)
+        slots.initialize(repeating: 0)
+        precondition(entries.count * 2 < slots.count)
+        for (index, entry) in entries.enumerated() {
+            var slot = Self.slot(entry.first, entry.last, entry.length)
+            while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = Int16(index + 1)
+        }
     }
 
-    deinit { bytes.deallocate() }
-
-    func matches(_ index: Int, _ key: JSONScanner.StringSpan, _ scanner: borrowing JSONScanner) -> Bool {
-        scanner.span(key, equals: UnsafeBufferPointer(rebasing: bytes[ranges[index]]))
+    deinit {
+        bytes.deallocate()
+        entries.deallocate()
+        slots.deallocate()
     }
 
-    func index(of key: JSONScanner.StringSpan, _ scanner: borrowing JSONScanner) -> Int? {
-        let length = key.end - key.start
-        guard !key.hasEscapes, length < byLength.count else { return nil }
-        return byLength[length].first { matches($0, key, scanner) }
+    /// The field whose key is exactly these bytes.
+    @inline(__always)
+    func field(_ key: UnsafeBufferPointer<UInt8>) -> MeetingBuilder.Field? {
+        let (first, last) = Self.words(key)
+        let length = key.count
+        var slot = Self.slot(first, last, length)
+        while true {
+            let found = Int(slots[slot]) - 1
+            if found < 0 { return nil }
+            let entry = entries[found]
+            if entry.first == first, entry.last == last, entry.length == length, middleMatches(entry, key) {
+                return entry.field
+            }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+    }
+
+    /// Whether the bytes between the first and last eight (keys over sixteen bytes) are the entry's.
+    @inline(__always)
+    private func middleMatches(_ entry: Entry, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard entry.length > 16 else { return true }
+        let mine = UnsafeRawPointer(bytes.baseAddress! + entry.offset), theirs = UnsafeRawPointer(key.baseAddress!)
+        var offset = 8
+        while offset < entry.length - 8 {
+            if mine.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != theirs.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset += 8
+        }
+        return true
+    }
+
+    /// The first and last eight bytes (overlapping for keys under sixteen); a shorter key's bytes, twice.
+    @inline(__always)
+    private static func words(_ key: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+        guard key.count >= 8, let base = key.baseAddress else {
+            var word: UInt64 = 0
+            for index in key.indices { word |= UInt64(key[index]) << (8 * index) }
+            return (word, word)
+        }
+        let raw = UnsafeRawPointer(base)
+        return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: key.count - 8, as: UInt64.self))
+    }
+
+    @inline(__always)
+    private static func slot(_ first: UInt64, _ last: UInt64, _ length: Int) -> Int {
+        let mixed = (first ^ (last &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: length)) &* 0xBF58_476D_1CE4_E5B9
+        return Int(truncatingIfNeeded: mixed >> (64 - UInt64(slotBits)))
     }
 }
