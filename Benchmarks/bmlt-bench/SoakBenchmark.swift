@@ -23,13 +23,24 @@ enum SoakBenchmark {
         func mb(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
         print("soak: \(kit.requests) requests, resident MB after warm-up \(mb(kit.after)) -> \(mb(kit.end))"
               + "  (bare delegate URLSession, same run: \(mb(bare.after)) -> \(mb(bare.end)))")
+        // BMLT_BENCH_SOAK_ARENAS=1: both sides again with one malloc arena, to tell memory held from memory that the
+        // allocator cannot give back (fragmentation around FoundationNetworking's per-request leak).
+        if ProcessInfo.processInfo.environment["BMLT_BENCH_SOAK_ARENAS"] == "1",
+           let kit = child("kit", oneArena: true), let bare = child("bare", oneArena: true) {
+            print("  one malloc arena: BMLTKit \(mb(kit.after)) -> \(mb(kit.end)), bare delegate URLSession \(mb(bare.after)) -> \(mb(bare.end))")
+        }
     }
 
     /// Runs one side in a child process and reads its figures.
-    static func child(_ side: String) -> (requests: Int, after: Int, end: Int)? {
+    static func child(_ side: String, oneArena: Bool = false) -> (requests: Int, after: Int, end: Int)? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         process.arguments = ["--child-soak", side]
+        if oneArena {
+            var environment = ProcessInfo.processInfo.environment
+            environment["MALLOC_ARENA_MAX"] = "1"
+            process.environment = environment
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         guard (try? process.run()) != nil else { return nil }
