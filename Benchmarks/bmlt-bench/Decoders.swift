@@ -17,14 +17,6 @@ enum Decoders {
 
     /// Runs this executable again in child mode to measure one decoder's peak memory on one payload alone.
     static func peakMemory(decoder: String, payload: URL) -> Int {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        process.arguments = ["--child-memory", decoder, "--payload", payload.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        guard (try? process.run()) != nil else { return 0 }
-        process.waitUntilExit()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return Int(output.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+        Measure.child(["--child-memory", decoder, "--payload", payload.path])?.last ?? 0
     }
 }

@@ -41,6 +41,22 @@ enum Measure {
         return residentBytes()
     }
 
+    /// Runs this executable again with `arguments` (a child mode, so a measurement starts on a fresh heap) and returns
+    /// the integers it printed, or `nil` when it failed.
+    static func child(_ arguments: [String], environment: [String: String]? = nil) -> [Int]? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return nil }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+    }
+
     /// Starts the peak (VmHWM) again from the current resident memory (Linux: `/proc/self/clear_refs`).
     static func resetPeak() {
         try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)

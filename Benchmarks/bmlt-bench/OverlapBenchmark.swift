@@ -64,16 +64,7 @@ enum SearchMemoryBenchmark {
     }
 
     static func child(_ way: String) -> (peak: Int, body: Int)? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        process.arguments = ["--child-search-memory", way]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        guard (try? process.run()) != nil else { return nil }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let numbers = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-        guard process.terminationStatus == 0, numbers.count == 2 else { return nil }
+        guard let numbers = Measure.child(["--child-search-memory", way]), numbers.count == 2 else { return nil }
         return (numbers[0], numbers[1])
     }
 

@@ -33,21 +33,12 @@ enum SoakBenchmark {
 
     /// Runs one side in a child process and reads its figures.
     static func child(_ side: String, oneArena: Bool = false) -> (requests: Int, after: Int, end: Int)? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        process.arguments = ["--child-soak", side]
+        var environment: [String: String]?
         if oneArena {
-            var environment = ProcessInfo.processInfo.environment
-            environment["MALLOC_ARENA_MAX"] = "1"
-            process.environment = environment
+            environment = ProcessInfo.processInfo.environment
+            environment?["MALLOC_ARENA_MAX"] = "1"
         }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        guard (try? process.run()) != nil else { return nil }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let numbers = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-        guard process.terminationStatus == 0, numbers.count == 3 else { return nil }
+        guard let numbers = Measure.child(["--child-soak", side], environment: environment), numbers.count == 3 else { return nil }
         return (numbers[0], numbers[1], numbers[2])
     }
 
@@ -58,7 +49,7 @@ enum SoakBenchmark {
         let root = server.baseURL.appendingPathComponent("main_server")
         let perRound = PipelineBenchmark.operations * 4
         let rounds = max(2, total / perRound)
-        let warmUp = max(1, 10_000 / perRound)
+        let warmUp = min(max(1, 10_000 / perRound), rounds - 1)   // a short soak (BMLT_BENCH_SOAK) still reads both
         var after = 0
         if side == "kit" {
             let center = NotificationCenter()

@@ -170,16 +170,7 @@ struct SearchChunkEquivalenceTests {
         let alphabet = Array(#"{}[]",:\ 0123456789-.eE+tfnul"#.utf8) + [0x80, 0xC3, 0xFF, 0x00, 0xEF, 0xBB, 0xBF]
         var failures = 0
         for round in 0..<3_000 {
-            var bytes = [UInt8](base)
-            switch round % 4 {
-            case 0: bytes[Int(generator.next() % UInt64(bytes.count))] = alphabet[Int(generator.next() % UInt64(alphabet.count))]
-            case 1: bytes.removeSubrange(Int(generator.next() % UInt64(bytes.count))...)
-            case 2:
-                let at = Int(generator.next() % UInt64(bytes.count))
-                bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + 40)], at: at)
-            default:
-                for _ in 0..<3 { bytes[Int(generator.next() % UInt64(bytes.count))] = alphabet[Int(generator.next() % UInt64(alphabet.count))] }
-            }
+            let bytes = generator.damaged([UInt8](base), round: round, alphabet: alphabet)
             let data = Data(bytes)
             let expected = Self.whole(data)
             var cuts = (0..<6).map { _ in bytes.isEmpty ? 0 : Int(generator.next() % UInt64(bytes.count + 1)) }

@@ -145,17 +145,7 @@ struct SearchStreamEquivalenceTests {
         let alphabet = Array(#"{}[]",:\ 0123456789-.eE+tfnul"#.utf8) + [0x80, 0xC3, 0xFF, 0x00]
         var failures = 0
         for round in 0..<5_000 {
-            var bytes = [UInt8](base)
-            switch round % 4 {
-            case 0: bytes[Int(generator.next() % UInt64(bytes.count))] = alphabet[Int(generator.next() % UInt64(alphabet.count))]
-            case 1: bytes.removeSubrange(Int(generator.next() % UInt64(bytes.count))...)
-            case 2:
-                let at = Int(generator.next() % UInt64(bytes.count))
-                bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + 40)], at: at)
-            default:
-                for _ in 0..<3 { bytes[Int(generator.next() % UInt64(bytes.count))] = alphabet[Int(generator.next() % UInt64(alphabet.count))] }
-            }
-            let data = Data(bytes)
+            let data = Data(generator.damaged([UInt8](base), round: round, alphabet: alphabet))
             if Self.streaming(data) != Self.reference(data) {
                 failures += 1
                 if failures <= 3 { Issue.record("round \(round): the two decoders disagree on \(String(decoding: data.prefix(300), as: UTF8.self))") }
@@ -181,6 +171,24 @@ struct SearchStreamEquivalenceTests {
         }) else { Issue.record("the reference accepted a list holding a number"); return }
         #expect(thrown == reference)
         #expect(connection.search.meetings == expected.meetings, "the last good meetings are kept")
+    }
+}
+
+extension SplitMix {
+    /// A damaged copy of `base`, by `round`: one byte changed, cut short, a run of 40 bytes doubled, or three bytes
+    /// changed (to bytes of `alphabet`).
+    mutating func damaged(_ base: [UInt8], round: Int, alphabet: [UInt8]) -> [UInt8] {
+        var bytes = base
+        switch round % 4 {
+        case 0: bytes[Int(next() % UInt64(bytes.count))] = alphabet[Int(next() % UInt64(alphabet.count))]
+        case 1: bytes.removeSubrange(Int(next() % UInt64(bytes.count))...)
+        case 2:
+            let at = Int(next() % UInt64(bytes.count))
+            bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + 40)], at: at)
+        default:
+            for _ in 0..<3 { bytes[Int(next() % UInt64(bytes.count))] = alphabet[Int(next() % UInt64(alphabet.count))] }
+        }
+        return bytes
     }
 }
 
