@@ -124,9 +124,9 @@ final class Transport: Sendable {
         // `asyncAfter` nor a sleeping `Task`: on Linux both stay queued, with what they hold, until their time comes
         // even when cancelled, which made memory grow with every request for `timeout` seconds (measured by
         // bmlt-bench's pipeline rounds); nor a timer source per request (two wake-ups of libdispatch's manager thread).
-        let deadline = deadlines.add { [weak entry, weak task] in
-            if let entry, let task { entry.fail(.timeout, cancelling: task) }
-        }
+        // Held strongly: `remove` below drops the closure as soon as the request ends (weak references would give the
+        // entry and the task a side table each, two more allocations per request).
+        let deadline = deadlines.add { entry.fail(.timeout, cancelling: task) }
         defer { deadlines.remove(deadline) }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
