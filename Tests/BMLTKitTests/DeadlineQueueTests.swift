@@ -46,4 +46,21 @@ struct DeadlineQueueTests {
         try await Task.sleep(nanoseconds: 500_000_000)
         #expect(fired.withLock { $0 } == 0)
     }
+
+    @Test("an infinite or huge timeout means no deadline (and no crash): a connection with timeout .infinity works")
+    @MainActor
+    func noDeadline() async throws {
+        for timeout in [TimeInterval.infinity, 1e300, 2e10] {
+            let queue = DeadlineQueue(timeout: timeout)
+            let token = queue.add { Issue.record("a deadline fired with timeout \(timeout)") }
+            #expect(queue.count == 0)
+            queue.remove(token)
+        }
+        let stub = StubServer(SampleReplies.healthy())
+        var configuration = stub.configuration()
+        configuration.timeout = .infinity
+        let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: configuration)
+        let info = try await connection.validate()
+        #expect(!info.version.isEmpty)
+    }
 }

@@ -51,9 +51,11 @@ final class CacheEntryWriter: @unchecked Sendable {
             return (state.length, state.checksum.text, !state.failed)
         }
         defer { discard() }
-        guard ok else { return }
+        let head = CacheEntryFormat.head(key: key.text, storedAt: date, length: length, checksum: checksum)
+        // As `store`: an entry larger than the whole cache is not kept (trimming would empty the cache for it).
+        guard ok, head.count + length <= limit else { return }
         cache.store(key: key, at: date) { output in
-            output.write(CacheEntryFormat.head(key: key.text, storedAt: date, length: length, checksum: checksum))
+            output.write(head)
             guard let input = try? FileHandle(forReadingFrom: bodyFile) else { return false }
             defer { try? input.close() }
             var copied = 0

@@ -21,11 +21,13 @@ final class DeadlineQueue: @unchecked Sendable {
     /// When the timer will fire; `nil` while no deadline is pending.
     private var armed: UInt64?
     private let timer: DispatchSourceTimer
-    private let nanoseconds: UInt64
+    /// `nil`: no deadline (an infinite timeout, or one past what the clock can count).
+    private let nanoseconds: UInt64?
 
-    /// A queue whose deadlines are `timeout` seconds after each `add`.
+    /// A queue whose deadlines are `timeout` seconds after each `add`. A timeout that is not finite, or longer than
+    /// about 30 years, means no deadline.
     init(timeout: TimeInterval) {
-        nanoseconds = UInt64(max(0, timeout) * 1_000_000_000)
+        nanoseconds = timeout.isFinite && timeout < 1e9 ? UInt64(max(0, timeout) * 1_000_000_000) : nil
         timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "BMLTKit.deadlines"))
         timer.schedule(deadline: .distantFuture)
         timer.setEventHandler { [weak self] in self?.fire() }
@@ -36,6 +38,7 @@ final class DeadlineQueue: @unchecked Sendable {
 
     /// Runs `action` `timeout` seconds from now unless `remove` is called first with the returned token.
     func add(_ action: @escaping @Sendable () -> Void) -> UInt64 {
+        guard let nanoseconds else { return lock.withLock { lastID += 1; return lastID } }
         let deadline = DispatchTime.now().uptimeNanoseconds + nanoseconds
         let (id, arm) = lock.withLock { () -> (UInt64, UInt64?) in
             lastID += 1

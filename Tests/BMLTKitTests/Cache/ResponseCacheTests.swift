@@ -177,6 +177,28 @@ struct ResponseCacheTests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(two.fileName).path), "removed")
     }
 
+    @Test("an entry written piece by piece: kept like a stored one, and one larger than the cache kept out (the others stay)")
+    func writtenInPieces() throws {
+        let directory = Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = BMLTResponseCache(directory: directory, maximumBytes: 1_000)
+        let root = URL(string: "https://a.example/main_server")!
+        let keys = (0..<3).map { CacheKey(root: root, url: URL(string: "https://a.example/main_server/x?n=\($0)")!) }
+        cache.store(Data(repeating: 0x41, count: 100), for: keys[0])
+        let small = try #require(cache.writer(for: keys[1]))
+        for _ in 0..<4 { small.append(Data(repeating: 0x42, count: 50)) }
+        small.commit()
+        #expect(cache.body(for: keys[1])?.data == Data(repeating: 0x42, count: 200))
+        // Found in review: a body just under the limit made a file just over it, and trimming then emptied the cache.
+        let large = try #require(cache.writer(for: keys[2]))
+        large.append(Data(repeating: 0x43, count: 950))
+        large.commit()
+        #expect(cache.body(for: keys[2]) == nil, "an entry larger than the whole cache is not kept")
+        #expect(cache.body(for: keys[0]) != nil && cache.body(for: keys[1]) != nil, "the other entries were removed")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(!files.contains { $0.hasPrefix(".tmp") }, "\(files)")
+    }
+
     @Test("bounded by size: the least recently used entries go first")
     func evictsLeastRecentlyUsed() throws {
         let directory = Self.folder()

@@ -140,6 +140,15 @@ struct SearchChunkEquivalenceTests {
         ("meetings nested too deeply", Array(("{\"meetings\":[{\"x\":" + String(repeating: "[", count: 510) + String(repeating: "]", count: 510) + "}]}").utf8)),
         ("meetings without ids", Array(#"[{"id_bigint":"0"},{"id_bigint":""},{"id_bigint":"4"}]"#.utf8)),
         ("no meeting with an id", Array(#"[{"id_bigint":"0"},{"meeting_name":"x"}]"#.utf8)),
+        // Found in review: white space before broken JSON that PHP notices follow (the whole-body path decoded only the
+        // salvaged value and counted offsets from its first byte).
+        ("white space, broken JSON, then a PHP warning", Array(" [1,]\nWarning: x in /a.php on line 2\n".utf8)),
+        ("a blank line, a missing comma, then a PHP warning",
+         Array("\r\n{\"meetings\":[{\"id_bigint\":\"1\"}] \"formats\":[]}\n<br />\n<b>Warning</b>:  Undefined index in /a.php on line 4<br />\n".utf8)),
+        ("white space, nesting too deep, then a PHP notice",
+         Array((" {\"x\":" + String(repeating: "[", count: 520) + String(repeating: "]", count: 520) + "}\nPHP Notice:  x in /a.php on line 1\n").utf8)),
+        ("PHP notices before and after broken JSON",
+         Array("<br />\n<b>Deprecated</b>:  x in /a.php on line 2<br />\n[{\"id_bigint\":\"1\"},]\nWarning: y in /b.php on line 3\n".utf8)),
     ]
 
     @Test("the chunked decoder's own decisions (PHP notices, byte order marks, shapes, structure errors)", arguments: edges.indices)
@@ -200,6 +209,19 @@ struct SearchChunkEquivalenceTests {
             let outcome = try decoder.finish()
             let all = outcome.results.meetings.count
             #expect(all > 40 && halfway >= all / 2 - 2 && halfway < all, "\(name): \(halfway) of \(all) decoded halfway")
+        }
+    }
+
+    @Test("an empty piece, with or without memory behind it, changes nothing")
+    func emptyPieces() throws {
+        for text in ["<html>", "[{\"id_bigint\":\"1\"}]"] {
+            var decoder = WireSearchChunks(query: [], serverFormats: [])
+            decoder.consume(Data(text.prefix(3).utf8))
+            decoder.consume(UnsafeBufferPointer<UInt8>(start: nil, count: 0))
+            decoder.consume(Data())
+            decoder.consume(Data(text.dropFirst(3).utf8))
+            let outcome = Result { () throws(BMLTError) in try decoder.finish() }
+            #expect(outcome == Self.whole(Data(text.utf8)), "\(text)")
         }
     }
 }

@@ -9,6 +9,8 @@ import Foundation
 enum WirePHPNoise {
     /// What was found: the JSON, and the first PHP message (for the log).
     struct Salvaged: Sendable {
+        /// The JSON value, after as many spaces as the reply had bytes before it: an error in the JSON is placed at
+        /// its offset in the reply itself, as the chunked search decoder (which never sees the cut) places it.
         let json: Data
         let firstMessage: String
     }
@@ -27,7 +29,9 @@ enum WirePHPNoise {
         let bytes = [UInt8](data)
         guard let start = firstJSONStart(bytes), let end = endOfValue(bytes, from: start) else { return nil }
         guard let first = noiseMessage(before: bytes[..<start], after: bytes[end...]) else { return nil }
-        return Salvaged(json: Data(bytes[start..<end]), firstMessage: first)
+        var json = Data(repeating: 0x20, count: start)
+        json.append(contentsOf: bytes[start..<end])
+        return Salvaged(json: json, firstMessage: first)
     }
 
     /// The first PHP message when the bytes before and after a JSON value are PHP's messages only (at least one),

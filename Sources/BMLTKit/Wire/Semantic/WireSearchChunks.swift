@@ -107,13 +107,13 @@ struct WireSearchChunks {
 
     /// Reads the next piece of the body.
     mutating func consume(_ piece: UnsafeBufferPointer<UInt8>) {
+        guard let base = piece.baseAddress, !piece.isEmpty else { return }
         defer { consumed += piece.count }
         switch mode {
         case .failed: return
-        case .whole: whole.append(piece.baseAddress!, count: piece.count); return
+        case .whole: whole.append(base, count: piece.count); return
         case .leading, .streaming: break
         }
-        guard !piece.isEmpty else { return }
         var index = 0
         if case .leading = mode {
             index = lead(piece)
