@@ -74,23 +74,12 @@ public final class BMLTResponseCache: Sendable {
     func store(_ body: Data, for key: CacheKey, at date: Date = Date()) {
         let file = CacheEntryFormat.encode(body, key: key.text, storedAt: date)
         guard file.count <= maximumBytes else { return }
-        lock.withLock {
-            let manager = FileManager.default
-            try? manager.createDirectory(at: directory, withIntermediateDirectories: true)
-            let temporary = directory.appendingPathComponent(".tmp-\(UUID().uuidString)")
-            guard (try? file.write(to: temporary)) != nil else { return }
-            let target = fileURL(key)
-            if (try? manager.replaceItemAt(target, withItemAt: temporary)) == nil {
-                _ = try? manager.removeItem(at: target)
-                if (try? manager.moveItem(at: temporary, to: target)) == nil { try? manager.removeItem(at: temporary) }
-            }
-            trim()
-        }
+        store(key: key) { output in (try? output.write(contentsOf: file)) != nil }
     }
 
-    /// Stores an entry whose bytes `write` puts into a new file (returning `false` to give up), then trims the cache:
-    /// the same temporary file and rename as `store`, for entries written from a file (`CacheEntryWriter`).
-    func store(key: CacheKey, at date: Date, write: (FileHandle) -> Bool) {
+    /// Stores an entry whose bytes `write` puts into a new temporary file (returning `false` to give up), renames it
+    /// into place and trims the cache: every entry is written this way (`store(_:for:at:)`, `CacheEntryWriter`).
+    func store(key: CacheKey, write: (FileHandle) -> Bool) {
         lock.withLock {
             let manager = FileManager.default
             try? manager.createDirectory(at: directory, withIntermediateDirectories: true)

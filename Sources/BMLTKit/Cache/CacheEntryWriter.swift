@@ -54,13 +54,13 @@ final class CacheEntryWriter: @unchecked Sendable {
         let head = CacheEntryFormat.head(key: key.text, storedAt: date, length: length, checksum: checksum)
         // As `store`: an entry larger than the whole cache is not kept (trimming would empty the cache for it).
         guard ok, head.count + length <= limit else { return }
-        cache.store(key: key, at: date) { output in
-            output.write(head)
+        cache.store(key: key) { output in
+            guard (try? output.write(contentsOf: head)) != nil else { return false }
             guard let input = try? FileHandle(forReadingFrom: bodyFile) else { return false }
             defer { try? input.close() }
             var copied = 0
             while let chunk = try? input.read(upToCount: 65_536), !chunk.isEmpty {
-                output.write(chunk)
+                guard (try? output.write(contentsOf: chunk)) != nil else { return false }
                 copied += chunk.count
             }
             return copied == length
