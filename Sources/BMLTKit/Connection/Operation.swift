@@ -82,9 +82,8 @@ struct OperationContext: Sendable {
     /// server's misconfiguration is logged as a warning). A body given to a `consumer` is the consumer's to clean.
     func fromServer(_ request: URLRequest, retryable: Bool, consumer: BodyConsumerFactory? = nil) async throws(BMLTError) -> HTTPReply {
         var reply = try await transport.send(request, retryable: retryable, consumer: consumer)
-        if WirePHPNoise.mayHaveNoise(reply.data), let salvaged = WirePHPNoise.salvage(reply.data) {
-            transport.log.warning("\(RequestLog.redacted(request.url)): the server printed PHP messages around its JSON "
-                                  + "(PHP's display_errors is on; its administrator should turn it off): \(salvaged.firstMessage)")
+        if let salvaged = WirePHPNoise.salvage(reply.data) {
+            transport.log.phpMessages(at: request.url, salvaged.firstMessage)
             reply.data = salvaged.json
         }
         return reply

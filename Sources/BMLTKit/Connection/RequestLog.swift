@@ -55,6 +55,12 @@ struct RequestLog: Sendable {
         handler(.requests, text)
     }
 
+    /// The warning that the server printed PHP's messages around the JSON it sent to `url` (salvaged; see `WirePHPNoise`).
+    func phpMessages(at url: URL?, _ firstMessage: String) {
+        warning("\(Self.redacted(url)): the server printed PHP messages around its JSON "
+                + "(PHP's display_errors is on; its administrator should turn it off): \(firstMessage)")
+    }
+
     /// A warning about the server (e.g. PHP printing its notices into replies), at the `.errors` level.
     func warning(_ text: String) {
         guard let handler, level >= .errors else { return }

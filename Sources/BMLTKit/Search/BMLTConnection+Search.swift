@@ -61,10 +61,7 @@ extension BMLTConnection {
         let outcome: WireSearchChunks.Outcome
         if let sink = reply.consumer as? SearchBodySink {
             outcome = try sink.finish()
-            if let message = outcome.phpMessage {
-                context.transport.log.warning("\(RequestLog.redacted(reply.url)): the server printed PHP messages around its JSON "
-                                              + "(PHP's display_errors is on; its administrator should turn it off): \(message)")
-            }
+            if let message = outcome.phpMessage { context.transport.log.phpMessages(at: reply.url, message) }
         } else {
             outcome = try WireSearchChunks.wholeBody(reply.data, query: query, serverFormats: serverFormats)
         }

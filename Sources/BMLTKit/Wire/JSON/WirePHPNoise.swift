@@ -24,8 +24,10 @@ enum WirePHPNoise {
         return !(opens && closes)
     }
 
-    /// The JSON inside PHP's messages, or `nil` when the reply is not JSON wrapped in PHP's messages only.
+    /// The JSON inside PHP's messages, or `nil` when the reply is not JSON wrapped in PHP's messages only (at once,
+    /// by `mayHaveNoise`, for the usual reply that begins and ends with a bracket).
     static func salvage(_ data: Data) -> Salvaged? {
+        guard mayHaveNoise(data) else { return nil }
         let bytes = [UInt8](data)
         guard let start = firstJSONStart(bytes), let end = endOfValue(bytes, from: start) else { return nil }
         guard let first = noiseMessage(before: bytes[..<start], after: bytes[end...]) else { return nil }

@@ -437,7 +437,7 @@ struct WireSearchChunks {
     static func wholeBody(_ data: Data, query: [URLQueryItem], serverFormats: [BMLTFormat]) throws(BMLTError) -> Outcome {
         var body = data
         var message: String?
-        if WirePHPNoise.mayHaveNoise(body), let salvaged = WirePHPNoise.salvage(body) {
+        if let salvaged = WirePHPNoise.salvage(body) {
             body = salvaged.json
             message = salvaged.firstMessage
         }
