@@ -55,7 +55,7 @@ struct JSONFramer {
                 }
                 // Eight bytes at a time while none is a quote or a backslash.
                 while index + 8 <= count,
-                      !Self.hasQuoteOrBackslash(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                      JSONScanner.quoteOrBackslashMask(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) == 0 {
                     index += 8
                 }
                 guard index < count else { return nil }
@@ -89,19 +89,11 @@ struct JSONFramer {
     /// Bytes that end a bare value: white space and JSON's punctuation.
     static func endsBare(_ byte: UInt8) -> Bool {
         switch byte {
-        case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ":"),
-             UInt8(ascii: "\""), UInt8(ascii: "["), UInt8(ascii: "{"):
+        case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ":"), UInt8(ascii: "\""),
+             UInt8(ascii: "["), UInt8(ascii: "{"):
             true
         default:
-            false
+            JSONScanner.isWhitespace(byte)
         }
-    }
-
-    @inline(__always)
-    private static func hasQuoteOrBackslash(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-        return hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
     }
 }

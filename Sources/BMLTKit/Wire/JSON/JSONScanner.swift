@@ -251,13 +251,25 @@ struct JSONScanner: ~Copyable {
     /// such a byte (a borrow can carry into them): zero exactly when there is none, and the lowest bit set is exact.
     @inline(__always)
     private static func attentionMask(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
-        let quote = zeroBytes(word ^ (ones &* 0x22))
-        let backslash = zeroBytes(word ^ (ones &* 0x5C))
         let control = (word &- ones &* 0x20) & ~word & highs
-        return quote | backslash | control
+        return quoteOrBackslashMask(word) | control
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The high bit of each of the word's bytes that is `"` or `\\` (and maybe of bytes after one): zero exactly when
+    /// there is none. Also what `JSONFramer` skips strings by.
+    @inline(__always)
+    static func quoteOrBackslashMask(_ word: UInt64) -> UInt64 {
+        func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        return zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
+    }
+
+    /// JSON's white space (the only bytes allowed between tokens).
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
@@ -268,12 +280,7 @@ struct JSONScanner: ~Copyable {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x0A, 0x0D, 0x09: index += 1
-            default: return
-            }
-        }
+        while index < bytes.count, Self.isWhitespace(bytes[index]) { index += 1 }
     }
 
     private mutating func expect(_ byte: UInt8) throws(Failure) {

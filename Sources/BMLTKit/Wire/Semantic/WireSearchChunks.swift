@@ -154,7 +154,7 @@ struct WireSearchChunks {
             switch byte {
             case _ where partialBOM:
                 break   // a byte order mark cut short: not JSON
-            case 0x20, 0x0A, 0x0D, 0x09:
+            case _ where JSONScanner.isWhitespace(byte):
                 leading.append(byte)
                 continue
             case UInt8(ascii: "["), UInt8(ascii: "{"):
@@ -183,12 +183,9 @@ struct WireSearchChunks {
                 return
             }
             let byte = piece[index]
-            switch byte {
-            case 0x20, 0x0A, 0x0D, 0x09:
+            if JSONScanner.isWhitespace(byte) {
                 index += 1
                 continue
-            default:
-                break
             }
             let offset = consumed + index
             switch step {
@@ -396,8 +393,7 @@ struct WireSearchChunks {
     /// Text after the JSON: nothing but white space is fine; PHP's notices are salvaged (their first message
     /// returned); anything else is the scanner's "unexpected text".
     private func trailingText() throws(BMLTError) -> String? {
-        let json: Set<UInt8> = [0x20, 0x0A, 0x0D, 0x09]
-        guard let first = trailer.firstIndex(where: { !json.contains($0) }) else { return nil }
+        guard let first = trailer.firstIndex(where: { !JSONScanner.isWhitespace($0) }) else { return nil }
         let trailerStart = consumed - trailer.count
         let lastSignificant = trailer.last { !WirePHPNoise.isBlankByte($0) }
         if let lastSignificant, lastSignificant != UInt8(ascii: "]"), lastSignificant != UInt8(ascii: "}"),
