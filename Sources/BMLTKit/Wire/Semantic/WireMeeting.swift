@@ -329,6 +329,17 @@ struct MeetingBuilder {
         }
     }
 
+    /// A format list read from the string at `span`: the one in `lists` when the same bytes were read before, else
+    /// `parse`d and remembered. Also returns its entry in `lists` (-1 when it could not be remembered).
+    private static func sharedList<Item>(_ span: JSONScanner.StringSpan, of scanner: borrowing JSONScanner,
+                                         in lists: inout ByteKeyedCache<FormatList<Item>>,
+                                         _ parse: (String) -> [Item]) throws(JSONScanner.Failure) -> ([Item], Int) {
+        let bytes = scanner.bytes(of: span)
+        if let entry = lists.entry(bytes) { return (lists.values[entry].items, entry) }
+        let items = parse(try scanner.string(span))
+        return (items, lists.add(bytes, FormatList(items)) ?? -1)
+    }
+
     /// Records a non-empty string value of a field that `isShared` names: from the context when the same bytes
     /// were read before, else read (throwing where `scanner.string` throws) and remembered. Gives exactly what
     /// `set(_:_:)` gives for the string.
@@ -337,23 +348,9 @@ struct MeetingBuilder {
         let bytes = scanner.bytes(of: span)
         switch field {
         case .formats:
-            if let entry = context.formatKeyLists.entry(bytes) {
-                meeting.formatKeys = context.formatKeyLists.values[entry].items
-                formatKeysEntry = entry
-            } else {
-                let keys = Self.csv(try scanner.string(span))
-                meeting.formatKeys = keys
-                formatKeysEntry = context.formatKeyLists.add(bytes, FormatList(keys)) ?? -1
-            }
+            (meeting.formatKeys, formatKeysEntry) = try Self.sharedList(span, of: scanner, in: &context.formatKeyLists, Self.csv)
         case .formatIDs:
-            if let entry = context.formatIDLists.entry(bytes) {
-                meeting.formatIDs = context.formatIDLists.values[entry].items
-                formatIDsEntry = entry
-            } else {
-                let ids = Self.integers(try scanner.string(span))
-                meeting.formatIDs = ids
-                formatIDsEntry = context.formatIDLists.add(bytes, FormatList(ids)) ?? -1
-            }
+            (meeting.formatIDs, formatIDsEntry) = try Self.sharedList(span, of: scanner, in: &context.formatIDLists, Self.integers)
         case .timeZone:
             if let entry = context.zones.entry(bytes) {
                 timeZone = .zone(context.zones.values[entry])
