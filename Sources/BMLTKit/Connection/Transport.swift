@@ -48,7 +48,7 @@ final class Transport: Sendable {
         sessionConfiguration.timeoutIntervalForResource = Self.backstop(configuration.timeout) * 2
         tasks = TaskTable()
         deadlines = DeadlineQueue(timeout: configuration.timeout)
-        session = URLSession(configuration: sessionConfiguration, delegate: tasks, delegateQueue: nil)
+        session = URLSession(configuration: sessionConfiguration, delegate: tasks, delegateQueue: DelegateQueue.make())
         userAgent = configuration.userAgent
         timeout = configuration.timeout
         maximumResponseSize = configuration.maximumResponseSize
