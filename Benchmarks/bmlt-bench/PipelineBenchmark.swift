@@ -55,16 +55,25 @@ enum PipelineBenchmark {
         // One connection for all rounds, as an app keeps one per server (and each bare side keeps one session).
         let center = NotificationCenter()
         let connection = await BMLTConnection(rootServerURL: root, configuration: BMLTConfiguration(notificationCenter: center, retryPolicy: .none))
-        let only = ProcessInfo.processInfo.environment["BMLT_BENCH_ONLY"]   // "bare" or "kit": isolate one side
-        for _ in 0..<rounds {
-            if only != "kit" {
-                bare.append(await timeBare(session: session, root: root))
-                bareDelegate.append(await timeBareDelegate(collector, session: delegateSession, root: root))
-            }
-            if only != "bare" {
-                let (seconds, starts, stops) = await timeBMLTKit(connection, center: center)
-                kit.append(seconds)
-                pairs.append((starts, stops))
+        // BMLT_BENCH_ONLY=p1,kit (any of p1, p2, kit, or "bare" for p1 and p2): run only those sides.
+        let only = ProcessInfo.processInfo.environment["BMLT_BENCH_ONLY"].map { Set($0.replacingOccurrences(of: "bare", with: "p1,p2").split(separator: ",").map(String.init)) }
+        func runs(_ side: String) -> Bool { only?.contains(side) ?? true }
+        // The sides take turns going first (p1 p2 p3, then p2 p3 p1, …), so that none always runs on the heap and
+        // the server threads the same other side has just left.
+        for round in 0..<rounds {
+            for turn in 0..<3 {
+                switch (round + turn) % 3 {
+                case 0 where runs("p1"):
+                    bare.append(await timeBare(session: session, root: root))
+                case 1 where runs("p2"):
+                    bareDelegate.append(await timeBareDelegate(collector, session: delegateSession, root: root))
+                case 2 where runs("kit"):
+                    let (seconds, starts, stops) = await timeBMLTKit(connection, center: center)
+                    kit.append(seconds)
+                    pairs.append((starts, stops))
+                default:
+                    break
+                }
             }
             memory.append(Measure.residentBytesInUse())
         }

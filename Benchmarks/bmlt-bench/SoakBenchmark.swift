@@ -9,7 +9,7 @@ import LoopbackHTTPServer
 /// server, 500 `connect()`s (4 requests each) at a time, as an app or `watch` left open for days would make them.
 /// Resident memory (after `malloc_trim`) is read after a warm-up of 10,000 requests and at the end; the same is done
 /// for bare delegate `URLSession` in the same run (each in a process of its own), so growth of Linux Foundation itself
-/// shows beside BMLTKit's.
+/// shows beside BMLTKit's; then both again with FoundationNetworking's per-request leak fixed, to show what is left.
 enum SoakBenchmark {
     static var total: Int { Int(ProcessInfo.processInfo.environment["BMLT_BENCH_SOAK"] ?? "") ?? 100_000 }
 
@@ -23,23 +23,54 @@ enum SoakBenchmark {
         func mb(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
         print("soak: \(kit.requests) requests, resident MB after warm-up \(mb(kit.after)) -> \(mb(kit.end))"
               + "  (bare delegate URLSession, same run: \(mb(bare.after)) -> \(mb(bare.end)))")
-        // BMLT_BENCH_SOAK_ARENAS=1: both sides again with one malloc arena, to tell memory held from memory that the
-        // allocator cannot give back (fragmentation around FoundationNetworking's per-request leak).
-        if ProcessInfo.processInfo.environment["BMLT_BENCH_SOAK_ARENAS"] == "1",
-           let kit = child("kit", oneArena: true), let bare = child("bare", oneArena: true) {
-            print("  one malloc arena: BMLTKit \(mb(kit.after)) -> \(mb(kit.end)), bare delegate URLSession \(mb(bare.after)) -> \(mb(bare.end))")
+        // Both sides again with FoundationNetworking's host-check leak fixed (Benchmarks/FoundationLeakFix, preloaded),
+        // then also with one malloc arena: what is left is what each side holds, apart from the allocator's
+        // per-thread arenas filling up as more threads take part.
+        guard let fix = leakFix() else {
+            print("  (no C compiler found: the soak with FoundationNetworking's leak fixed was not run)")
+            return
+        }
+        defer { try? FileManager.default.removeItem(atPath: fix) }
+        if let kit = child("kit", preload: fix), let bare = child("bare", preload: fix) {
+            print("  with FoundationNetworking's host-check leak fixed (preloaded): BMLTKit \(mb(kit.after)) -> \(mb(kit.end)), "
+                  + "bare delegate URLSession \(mb(bare.after)) -> \(mb(bare.end))")
+        }
+        if let kit = child("kit", preload: fix, oneArena: true), let bare = child("bare", preload: fix, oneArena: true) {
+            print("  … and one malloc arena (MALLOC_ARENA_MAX=1): BMLTKit \(mb(kit.after)) -> \(mb(kit.end)), "
+                  + "bare delegate URLSession \(mb(bare.after)) -> \(mb(bare.end))")
         }
     }
 
     /// Runs one side in a child process and reads its figures.
-    static func child(_ side: String, oneArena: Bool = false) -> (requests: Int, after: Int, end: Int)? {
+    static func child(_ side: String, preload: String? = nil, oneArena: Bool = false) -> (requests: Int, after: Int, end: Int)? {
         var environment: [String: String]?
-        if oneArena {
+        if preload != nil || oneArena {
             environment = ProcessInfo.processInfo.environment
-            environment?["MALLOC_ARENA_MAX"] = "1"
+            if let preload { environment?["LD_PRELOAD"] = preload }
+            if oneArena { environment?["MALLOC_ARENA_MAX"] = "1" }
         }
         guard let numbers = Measure.child(["--child-soak", side], environment: environment), numbers.count == 3 else { return nil }
         return (numbers[0], numbers[1], numbers[2])
+    }
+
+    /// Compiles `Benchmarks/FoundationLeakFix/host_check.c` into a shared library to preload, or `nil` without a C
+    /// compiler (or off Linux, where there is no FoundationNetworking).
+    static func leakFix() -> String? {
+        #if os(Linux)
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FoundationLeakFix/host_check.c").path
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("bmlt-bench-host-check-\(getpid()).so").path
+        for compiler in ["cc", "clang", "gcc"] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [compiler, "-O2", "-shared", "-fPIC", "-o", library, source]
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { continue }
+            process.waitUntilExit()
+            if process.terminationStatus == 0 { return library }
+        }
+        #endif
+        return nil
     }
 
     /// One side's soak in this process: prints `requests after-warm-up-bytes end-bytes`.

@@ -38,6 +38,22 @@ struct LoopbackTransportTests {
         #expect(server.requests.first?.headers["user-agent"] == "BMLTKit/\(BMLTKitVersion.current)")
     }
 
+    @Test("every request carries the user agent and a JSON Accept; a user agent with a line break is not sent")
+    func standardHeaders() async throws {
+        let server = try LoopbackHTTPServer(handler: Self.healthy)
+        defer { server.stop() }
+        _ = try await connection(server).validate()
+        let first = try #require(server.requests.first)
+        #expect(first.headers["user-agent"] == "BMLTKit/\(BMLTKitVersion.current)")
+        #expect(first.headers["accept"] == "application/json, text/plain;q=0.9, */*;q=0.5")
+
+        let injected = connection(server) { $0.userAgent = "Evil\r\nX-Injected: 1" }
+        _ = try await injected.validate()
+        let last = try #require(server.requests.last)
+        #expect(last.headers["x-injected"] == nil)
+        #expect(last.headers["user-agent"]?.contains("Evil") != true)
+    }
+
     @Test("a redirect to another host is followed without Authorization or Cookie")
     func redirectDropsCredentials() async throws {
         let target = try LoopbackHTTPServer(host: "127.0.0.2", handler: Self.healthy)

@@ -99,4 +99,22 @@ struct RequestURLTextTests {
         }
         #expect(checked >= 100)
     }
+
+    @Test("query encoding byte by byte gives what addingPercentEncoding gives for the same allowed set")
+    func encodingMatchesFoundation() {
+        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
+        allowed.insert(charactersIn: "-._~,:/")
+        var texts = ["", "GetSearchResults", "services[]", "a+b & c=d é", "100% #1", "-._~,:/", "Café 🇩🇪 ñ 中文 \u{0}\t\n",
+                     "weekdays=-1,2", "\"quoted\" 'single' <tag>?", "%41", String(repeating: "ü", count: 40)]
+        // Every single byte of ASCII, and random mixes of ASCII, Latin, CJK and emoji.
+        texts += (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        var generator = SystemRandomNumberGenerator()
+        let pool = Array("aZ09 -._~,:/+&=#%?[]é中🙂\u{7F}\u{1}")
+        for _ in 0..<500 {
+            texts.append(String((0..<Int.random(in: 0...12, using: &generator)).map { _ in pool.randomElement(using: &generator)! }))
+        }
+        for text in texts {
+            #expect(RootServerURL.encode(text) == text.addingPercentEncoding(withAllowedCharacters: allowed), "\(text.debugDescription)")
+        }
+    }
 }

@@ -52,7 +52,7 @@ enum RootServerURL {
         // Every request builds its URL: put together as text when the root is a plain one (no query, fragment or
         // trailing slash), which gives what `URLComponents` gives with a tenth of the allocations.
         let base = root.absoluteString
-        if root.query == nil, root.fragment == nil, !base.hasSuffix("/"), path.allSatisfy(isPlainPathCharacter) {
+        if root.query == nil, root.fragment == nil, !base.hasSuffix("/"), isPlainPath(path) {
             var text = base + "/" + path
             if !query.isEmpty {
                 text += "?"
@@ -79,20 +79,43 @@ enum RootServerURL {
         return components.url!
     }
 
-    /// Characters a path may hold as they are (the paths BMLTKit asks for are all of these).
-    private static func isPlainPathCharacter(_ character: Character) -> Bool {
-        character.isASCII && (character.isLetter || character.isNumber || "-._~/".contains(character))
+    /// Whether a path holds only bytes it may hold as they are (the paths BMLTKit asks for are all of these).
+    private static func isPlainPath(_ path: String) -> Bool {
+        path.utf8.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+            || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }
     }
 
-    /// Percent-encodes a query name or value. Brackets are encoded (`services%5B%5D`, which PHP reads as `services[]`);
-    /// `+`, `&`, `=`, `#`, `%` and everything non-ASCII are encoded.
+    /// Percent-encodes a query name or value, byte by byte of its UTF-8: ASCII letters, digits and `-._~,:/` stay as
+    /// they are, every other byte becomes `%XX` (upper-case hex). Brackets are encoded (`services%5B%5D`, which PHP
+    /// reads as `services[]`); so are `+`, `&`, `=`, `#`, `%` and everything non-ASCII. This is what
+    /// `addingPercentEncoding(withAllowedCharacters:)` gives for that set (a test compares them), without bridging
+    /// every query value through `NSString`.
     static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: queryAllowed) ?? text
+        if text.utf8.allSatisfy(isQueryAllowed) { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 3)
+        for byte in text.utf8 {
+            if isQueryAllowed(byte) {
+                bytes.append(byte)
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hexDigits[Int(byte >> 4)])
+                bytes.append(hexDigits[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static let queryAllowed: CharacterSet = {
-        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
-        allowed.insert(charactersIn: "-._~,:/")
-        return allowed
-    }()
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+
+    /// The bytes a query name or value keeps as they are.
+    private static func isQueryAllowed(_ byte: UInt8) -> Bool {
+        isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: "~") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "/")
+    }
 }
