@@ -54,6 +54,23 @@ struct LoopbackTransportTests {
         #expect(last.headers["user-agent"]?.contains("Evil") != true)
     }
 
+    @Test("a request's own Accept replaces the default one, whatever its case; a header value with a line break is left out")
+    func madeRequests() {
+        let transport = Transport(configuration: BMLTConfiguration())
+        let request = transport.makeRequest(URL(string: "https://example.org/main_server/api/v1/meetings")!, method: "POST",
+                                            headers: ["accept": "application/json", "X-Bad": "a\r\nb"], body: Data("{}".utf8))
+        let fields = request.allHTTPHeaderFields ?? [:]
+        #expect(fields.keys.filter { $0.lowercased() == "accept" }.count == 1)
+        #expect(request.value(forHTTPHeaderField: "Accept") == "application/json")
+        #expect(request.value(forHTTPHeaderField: "X-Bad") == nil)
+        #expect(request.value(forHTTPHeaderField: "User-Agent") == "BMLTKit/\(BMLTKitVersion.current)")
+        #expect(request.httpMethod == "POST")
+        #expect(request.httpBody == Data("{}".utf8))
+        let get = transport.makeRequest(URL(string: "https://example.org/main_server/client_interface/json/")!)
+        #expect(get.httpMethod == "GET")
+        #expect(get.value(forHTTPHeaderField: "Accept") == "application/json, text/plain;q=0.9, */*;q=0.5")
+    }
+
     @Test("a redirect to another host is followed without Authorization or Cookie")
     func redirectDropsCredentials() async throws {
         let target = try LoopbackHTTPServer(host: "127.0.0.2", handler: Self.healthy)
@@ -61,8 +78,8 @@ struct LoopbackTransportTests {
         let origin = try LoopbackHTTPServer { request in .redirect(to: target.baseURL.absoluteString + request.target) }
         defer { origin.stop() }
         let transport = Transport(configuration: BMLTConfiguration())
-        var request = URLRequest(url: origin.baseURL.appendingPathComponent("main_server/client_interface/json/"))
-        request.setValue("Bearer secret-token", forHTTPHeaderField: "Authorization")
+        let request = transport.makeRequest(origin.baseURL.appendingPathComponent("main_server/client_interface/json/"),
+                                            headers: ["Authorization": "Bearer secret-token"])
         let reply = try await transport.send(request)
         #expect(reply.statusCode == 200)
         #expect(origin.requests.first?.headers["authorization"] == "Bearer secret-token")

@@ -58,9 +58,7 @@ struct OperationContext: Sendable {
     /// `false` for a GET that must not be repeated (a message to a contact).
     func get(_ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:],
              retryable: Bool = true, consumer: BodyConsumerFactory? = nil) async throws(BMLTError) -> HTTPReply {
-        var request = URLRequest(url: RootServerURL.url(root: root, path: path, query: query))
-        request.httpMethod = "GET"
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let request = transport.makeRequest(RootServerURL.url(root: root, path: path, query: query), headers: headers)
         return try await cachedRead(request, retryable: retryable, consumer: consumer)
     }
 
@@ -68,11 +66,10 @@ struct OperationContext: Sendable {
     /// writes, logins and logouts (the body is where secrets travel; it is never logged).
     func send(_ method: String, _ path: String, query: [URLQueryItem] = [], body: Data? = nil, contentType: String? = nil,
               headers: [String: String] = [:]) async throws(BMLTError) -> HTTPReply {
-        var request = URLRequest(url: RootServerURL.url(root: root, path: path, query: query))
-        request.httpMethod = method
-        request.httpBody = body
-        if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        var fields = headers
+        if let contentType, !headers.keys.contains(where: { $0.lowercased() == "content-type" }) { fields["Content-Type"] = contentType }
+        let request = transport.makeRequest(RootServerURL.url(root: root, path: path, query: query), method: method,
+                                            headers: fields, body: body)
         let reply = try await fromServer(request, retryable: false)
         if method != "GET", (200..<300).contains(reply.statusCode) { cache?.removeEntries(ofRoot: root.absoluteString) }
         return reply

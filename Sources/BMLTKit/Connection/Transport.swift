@@ -65,13 +65,13 @@ final class Transport: Sendable {
     /// Requests started and not yet finished (for tests).
     var pendingCount: Int { tasks.count }
 
-    /// Sends the request with the connection's cookies, user agent and deadline. `retryable` requests (plain
+    /// Sends a request made by `makeRequest` with the connection's cookies and deadline. `retryable` requests (plain
     /// reads) are tried again on transient failures; writes, logins and messages never are. With `consumer`, a 2xx
     /// body goes to a consumer made for the attempt, piece by piece as it arrives (`HTTPReply.consumer`), instead of
     /// into `HTTPReply.data`; other answers keep their body in `data`.
     func send(_ request: URLRequest, retryable: Bool = false,
               consumer: BodyConsumerFactory? = nil) async throws(BMLTError) -> HTTPReply {
-        let prepared = prepare(request)
+        let prepared = withCookies(request)
         var attempt = 0
         while true {
             if Task.isCancelled { throw .cancelled }
@@ -99,26 +99,41 @@ final class Transport: Sendable {
         }
     }
 
-    /// `request` with the transport's timeout backstop, user agent, a default `Accept` and the cookie jar's
-    /// `Cookie`, set in one assignment of the header fields: each `setValue(_:forHTTPHeaderField:)` copies the whole
-    /// field dictionary and capitalises the name (FoundationNetworking), which `bmlt-bench` showed on every request.
-    private func prepare(_ request: URLRequest) -> URLRequest {
-        var prepared = request
-        prepared.timeoutInterval = Self.backstop(timeout)
-        var fields = request.allHTTPHeaderFields ?? [:]
-        let cookie = request.url.flatMap { cookies.header(for: $0) }.flatMap { Self.isValidHeaderValue($0) ? $0 : nil }
-        var hasAccept = false
-        for name in fields.keys {
-            switch name.lowercased() {
-            case "user-agent" where userAgent != nil, "cookie" where cookie != nil: fields[name] = nil
-            case "accept": hasAccept = true
-            default: break
-            }
+    /// A request for `url` as the transport sends it, put together once: the timeout backstop, the user agent, a
+    /// JSON `Accept` unless `headers` names another, then `headers` (names compared without case; a value with a line
+    /// break is left out), the method and the body. Built in one go because each `setValue(_:forHTTPHeaderField:)`,
+    /// `httpMethod` or `timeoutInterval` set on a `URLRequest` that is not fresh copies it whole, and FoundationNetworking
+    /// capitalises and compares names and methods through `NSString` — `bmlt-bench` showed all of it on every request.
+    ///
+    /// ```swift
+    /// let request = transport.makeRequest(url, headers: ["Accept": "application/json"])
+    /// let reply = try await transport.send(request, retryable: true)
+    /// ```
+    func makeRequest(_ url: URL, method: String = "GET", headers: [String: String] = [:], body: Data? = nil) -> URLRequest {
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.backstop(timeout))
+        if method != "GET" { request.httpMethod = method }
+        if let body { request.httpBody = body }
+        var fields = standardHeaders
+        for (name, value) in headers where Self.isValidHeaderValue(value) {
+            if let existing = fields.keys.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) { fields[existing] = nil }
+            fields[name] = value
         }
+        request.allHTTPHeaderFields = fields
+        return request
+    }
+
+    /// The fields every request starts with.
+    private var standardHeaders: [String: String] {
+        var fields = ["Accept": "application/json, text/plain;q=0.9, */*;q=0.5"]
         if let userAgent { fields["User-Agent"] = userAgent }
-        if !hasAccept { fields["Accept"] = "application/json, text/plain;q=0.9, */*;q=0.5" }
-        if let cookie { fields["Cookie"] = cookie }
-        prepared.allHTTPHeaderFields = fields
+        return fields
+    }
+
+    /// `request` with the cookie jar's `Cookie` for its URL, when the jar has one (only then is the request copied).
+    private func withCookies(_ request: URLRequest) -> URLRequest {
+        guard let url = request.url, let cookie = cookies.header(for: url), Self.isValidHeaderValue(cookie) else { return request }
+        var prepared = request
+        prepared.setValue(cookie, forHTTPHeaderField: "Cookie")
         return prepared
     }
 

@@ -47,7 +47,7 @@ struct SearchChunkTransportTests {
         let url = server.baseURL.appendingPathComponent("main_server/client_interface/json/")
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "switcher", value: "GetSearchResults")]
-        let reply = try await transport.send(URLRequest(url: components.url!), consumer: { length in
+        let reply = try await transport.send(transport.makeRequest(components.url!), consumer: { length in
             recorder.expectedLength = length
             return recorder
         })
