@@ -71,3 +71,18 @@ struct JSONScannerTests {
         }
     }
 }
+
+
+/// `trimmedSpaces` is `trimmingCharacters(in: .whitespaces)` with a fast path.
+@Suite("Trimming spaces from wire strings")
+struct TrimmedSpacesTests {
+    @Test("the same as trimmingCharacters(in: .whitespaces) for ASCII, tabs, newlines and Unicode spaces")
+    func sameAsFoundation() {
+        let texts = ["", " ", "\t", "42", " 42", "42 ", " 42 ", "\t7\t", "\n5\n", "\u{00A0}3\u{00A0}", "\u{2003}x", "x\u{3000}",
+                     "a b", "  ", "é", " é ", "1,2, 3", "\r\n", "\u{0}", "🙂 ", "\u{200B}9"]
+        for text in texts {
+            #expect(text.trimmedSpaces == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
+            #expect(text[...].trimmedSpaces == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription) as a Substring")
+        }
+    }
+}

@@ -117,7 +117,7 @@ public final class BMLTConnection {
     private func launch<Value>(_ operation: Operation<Value>) -> (request: BMLTRequest, task: Task<Result<Value, BMLTError>, Never>) {
         let request = BMLTRequest(kind: operation.kind)
         registry.begin(request)
-        inFlightRequests = registry.requests
+        inFlightRequests.append(request)
         let task = Task { @MainActor in await self.execute(operation, request) }
         request.onCancel { task.cancel() }
         return (request, task)
@@ -164,7 +164,12 @@ public final class BMLTConnection {
         // The end of a busy period is announced before `isBusy` turns false — also when another request ended it
         // while this one waited (its `.bmltProgressDidStop` may still be queued when this one resumes).
         repeat { await poster.delivered() } while !poster.isIdle
-        inFlightRequests = registry.requests
+        dropFromInFlight(request)
+    }
+
+    /// Takes a finished request out of `inFlightRequests`, in place.
+    private func dropFromInFlight(_ request: BMLTRequest) {
+        if let index = inFlightRequests.firstIndex(where: { $0 === request }) { inFlightRequests.remove(at: index) }
     }
 
     private func makeContext(cacheMode: CacheMode = .off) throws(BMLTError) -> OperationContext {
@@ -196,7 +201,7 @@ public final class BMLTConnection {
         let cached = BMLTRequest(kind: operation.kind)
         cached.markFromCache()
         registry.begin(cached)
-        inFlightRequests = registry.requests
+        inFlightRequests.append(cached)
         await finish(cached, operation, .success(value))
     }
 

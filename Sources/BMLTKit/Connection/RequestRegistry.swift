@@ -4,21 +4,26 @@ import Foundation
 /// period, back to 0 ends it) fed to the progress state machine.
 @MainActor
 final class RequestRegistry {
-    private(set) var requests: [BMLTRequest] = []
+    /// The requests begun and not yet ended. Only membership and the count matter here: the ordered list apps see is
+    /// `BMLTConnection.inFlightRequests`, changed in place (an array kept here as well was copied whole, and compared
+    /// whole by the observable setter, on every begin and end: quadratic in the requests in flight).
+    private var active: Set<ObjectIdentifier> = []
     private let progress: ProgressDriver
 
     init(startDelay: TimeInterval, stopDelay: TimeInterval, onProgressChange: @escaping @MainActor (Bool) -> Void) {
         progress = ProgressDriver(startDelay: startDelay, stopDelay: stopDelay, onChange: onProgressChange)
     }
 
+    /// Requests begun and not yet ended.
+    var count: Int { active.count }
+
     func begin(_ request: BMLTRequest) {
-        requests.append(request)
-        if requests.count == 1 { progress.busy() }
+        guard active.insert(ObjectIdentifier(request)).inserted else { return }
+        if active.count == 1 { progress.busy() }
     }
 
     func end(_ request: BMLTRequest) {
-        guard let index = requests.firstIndex(of: request) else { return }
-        requests.remove(at: index)
-        if requests.isEmpty { progress.idle() }
+        guard active.remove(ObjectIdentifier(request)) != nil else { return }
+        if active.isEmpty { progress.idle() }
     }
 }

@@ -27,8 +27,9 @@ final class Transport: Sendable {
     private let tasks: TaskTable
     private let deadlines: DeadlineQueue
     let cookies = CookieJar()
-    /// `nil` when the configured one could not be sent (a line break in it).
-    private let userAgent: String?
+    /// The fields every request starts with: the user agent (unless the configured one has a line break) and a
+    /// JSON `Accept`.
+    private let standardHeaders: [String: String]
     private let timeout: TimeInterval
     private let maximumResponseSize: Int
     private let retryPolicy: BMLTRetryPolicy
@@ -50,7 +51,9 @@ final class Transport: Sendable {
         tasks = TaskTable()
         deadlines = DeadlineQueue(timeout: configuration.timeout)
         session = URLSession(configuration: sessionConfiguration, delegate: tasks, delegateQueue: DelegateQueue.make())
-        userAgent = Self.isValidHeaderValue(configuration.userAgent) ? configuration.userAgent : nil
+        var standard = ["Accept": "application/json, text/plain;q=0.9, */*;q=0.5"]
+        if Self.isValidHeaderValue(configuration.userAgent) { standard["User-Agent"] = configuration.userAgent }
+        standardHeaders = standard
         timeout = configuration.timeout
         maximumResponseSize = configuration.maximumResponseSize
         retryPolicy = configuration.retryPolicy
@@ -122,12 +125,6 @@ final class Transport: Sendable {
         return request
     }
 
-    /// The fields every request starts with.
-    private var standardHeaders: [String: String] {
-        var fields = ["Accept": "application/json, text/plain;q=0.9, */*;q=0.5"]
-        if let userAgent { fields["User-Agent"] = userAgent }
-        return fields
-    }
 
     /// `request` with the cookie jar's `Cookie` for its URL, when the jar has one (only then is the request copied).
     private func withCookies(_ request: URLRequest) -> URLRequest {

@@ -42,7 +42,7 @@ enum WireShape {
 /// Lenient URLs: the server stores whatever an administrator typed ("www.example.org", "example.org/na").
 enum WireURL {
     static func parse(_ text: String) -> URL? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmedSpaces
         guard !trimmed.isEmpty, !trimmed.contains(" ") else { return nil }
         if let url = URL(string: trimmed), url.scheme != nil, url.host != nil { return url }
         if let url = URL(string: "https://" + trimmed), url.host?.contains(".") == true { return url }

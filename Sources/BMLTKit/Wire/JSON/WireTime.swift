@@ -24,7 +24,7 @@ enum WireTime {
 
     private static func components(_ text: String) -> (Int, Int, Int)? {
         if let fixed = fixedWidth(text) { return fixed }
-        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+        let parts = text.trimmedSpaces.split(separator: ":", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count),
               parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let hour = Int(parts[0]), let minute = Int(parts[1]) else { return nil }

@@ -96,7 +96,7 @@ extension WireValue {
         switch self {
         case .integer(let number): return Int(exactly: number)
         case .double(let number): return number.isFinite ? Int(exactly: number) : nil
-        case .string(let text): return Int(text.trimmingCharacters(in: .whitespaces))
+        case .string(let text): return Int(text.trimmedSpaces)
         case .bool, .null, .array, .object: return nil
         }
     }
@@ -107,7 +107,7 @@ extension WireValue {
         case .integer(let number): return Double(number)
         case .double(let number): return number.isFinite ? number : nil
         case .string(let text):
-            guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else { return nil }
+            guard let number = Double(text.trimmedSpaces), number.isFinite else { return nil }
             return number
         case .bool, .null, .array, .object: return nil
         }
@@ -121,7 +121,7 @@ extension WireValue {
         case .integer(let number): return number == 0 ? false : (number == 1 ? true : nil)
         case .double(let number): return number == 0 ? false : (number == 1 ? true : nil)
         case .string(let text):
-            switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+            switch text.trimmedSpaces.lowercased() {
             case "1", "true", "yes", "on": return true
             case "0", "false", "no", "off": return false
             default: return nil
@@ -137,7 +137,7 @@ extension WireValue {
         case .array(let elements): return elements.compactMap(\.string)
         default:
             guard let text = string else { return [] }
-            return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            return text.split(separator: ",").map { $0.trimmedSpaces }.filter { !$0.isEmpty }
         }
     }
 
