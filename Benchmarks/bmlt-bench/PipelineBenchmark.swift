@@ -86,6 +86,11 @@ enum PipelineBenchmark {
         print(line("(p2) bare URLSession, delegate + dataTask", bareDelegate))
         print(line("(p3) BMLTKit connect()", kit))
         print(String(format: "  ratios: p3/p1 = %.2f×   p3/p2 = %.2f×", median(kit) / median(bare), median(kit) / median(bareDelegate)))
+        if ProcessInfo.processInfo.environment["BMLT_BENCH_VERBOSE"] == "1" {
+            for (name, values) in [("p1", bare), ("p2", bareDelegate), ("p3", kit)] {
+                print("  \(name) rounds: " + values.map { String(format: "%.3f", $0) }.joined(separator: " "))
+            }
+        }
         print("  progress pairs per BMLTKit round (start, stop): " + pairs.map { "(\($0.0),\($0.1))" }.joined(separator: " "))
         print("  resident MB after each round (all sides, after malloc_trim): "
               + memory.map { String(format: "%.0f", Double($0) / 1_048_576) }.joined(separator: " "))
