@@ -59,11 +59,21 @@ enum CustomTransportDriver {
 
     static func send(_ request: URLRequest, through transport: any BMLTHTTPTransport, timeout: TimeInterval,
                      limit: Int) async -> Result<HTTPReply, BMLTError> {
-        let deadline = Date().addingTimeInterval(timeout)
+        await send(request, through: transport, deadlines: DeadlineQueue(timeout: timeout), limit: limit)
+    }
+
+    /// `send` with the deadline kept on `deadlines` (the connection's transport keeps one queue for all its requests:
+    /// a timer source per request cost two wake-ups of libdispatch's manager thread each). The deadline covers the
+    /// whole exchange, redirects included.
+    static func send(_ request: URLRequest, through transport: any BMLTHTTPTransport, deadlines: DeadlineQueue,
+                     limit: Int) async -> Result<HTTPReply, BMLTError> {
+        let watch = DeadlineWatch()
+        let token = deadlines.add { watch.expire() }
+        defer { deadlines.remove(token) }
         var current = request
         for _ in 0..<10 {
             let response: BMLTHTTPResponse
-            switch await attempt(current, through: transport, seconds: deadline.timeIntervalSinceNow) {
+            switch await attempt(current, through: transport, watch: watch) {
             case .success(let answer): response = answer
             case .failure(let error): return .failure(error)
             }
@@ -93,44 +103,99 @@ enum CustomTransportDriver {
         return .failure(.transport(code: URLError.httpTooManyRedirects.rawValue, description: "the server redirected too many times"))
     }
 
-    /// One exchange, ended by whichever comes first: the answer, the deadline, or the caller's cancellation.
+    /// One exchange, ended by whichever comes first: the answer, the deadline (`watch`), or the caller's cancellation.
     private static func attempt(_ request: URLRequest, through transport: any BMLTHTTPTransport,
-                                seconds: TimeInterval) async -> Result<BMLTHTTPResponse, BMLTError> {
-        guard seconds > 0 else { return .failure(.timeout) }
-        let waiting = Locked<CheckedContinuation<Result<BMLTHTTPResponse, BMLTError>, Never>?>(nil)
-        let work = Locked<Task<Void, Never>?>(nil)
-        let timer = DispatchSource.makeTimerSource(queue: .global())
-        defer { timer.cancel() }
-        @Sendable func finish(_ result: Result<BMLTHTTPResponse, BMLTError>) {
-            let continuation = waiting.withLock { state in
-                defer { state = nil }
-                return state
-            }
-            continuation?.resume(returning: result)
-        }
+                                watch: DeadlineWatch) async -> Result<BMLTHTTPResponse, BMLTError> {
+        let exchange = Exchange()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                waiting.withLock { $0 = continuation }
-                timer.schedule(deadline: .now() + seconds)
-                timer.setEventHandler {
-                    finish(.failure(.timeout))
-                    work.withLock { $0 }?.cancel()
-                }
-                timer.resume()
-                work.withLock {
-                    $0 = Task {
-                        do { finish(.success(try await transport.send(request))) } catch { finish(.failure(.from(error))) }
+                exchange.start(continuation) {
+                    Task {
+                        do { exchange.finish(.success(try await transport.send(request))) } catch {
+                            exchange.finish(.failure(.from(error)))
+                        }
                     }
                 }
+                // After the start: a deadline that passed before it ends this exchange at once.
+                watch.watch(exchange)
             }
         } onCancel: {
-            finish(.failure(.cancelled))
-            work.withLock { $0 }?.cancel()
+            exchange.finish(.failure(.cancelled))
         }
     }
 
     /// A header's value, whatever its capitalisation.
     static func header(_ name: String, in headers: [String: String]) -> String? {
         headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+/// One exchange with an app's transport: the continuation to resume once, and the task to cancel when the deadline or
+/// the caller ends it first.
+private final class Exchange: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Result<BMLTHTTPResponse, BMLTError>, Never>?
+        var work: Task<Void, Never>?
+        var result: Result<BMLTHTTPResponse, BMLTError>?
+    }
+
+    private let state = Locked(State())
+
+    /// Starts the work, unless the exchange already ended (a cancellation that came first).
+    func start(_ continuation: CheckedContinuation<Result<BMLTHTTPResponse, BMLTError>, Never>,
+               work: () -> Task<Void, Never>) {
+        let early = state.withLock { state -> Result<BMLTHTTPResponse, BMLTError>? in
+            if let result = state.result { return result }
+            state.continuation = continuation
+            return nil
+        }
+        if let early { return continuation.resume(returning: early) }
+        let task = work()
+        let late = state.withLock { state -> Bool in
+            state.work = task
+            return state.result != nil
+        }
+        if late { task.cancel() }
+    }
+
+    /// Ends the exchange with `result` if it has not ended yet; the work is cancelled.
+    func finish(_ result: Result<BMLTHTTPResponse, BMLTError>) {
+        let (continuation, work) = state.withLock { state -> (CheckedContinuation<Result<BMLTHTTPResponse, BMLTError>, Never>?, Task<Void, Never>?) in
+            guard state.result == nil else { return (nil, nil) }
+            state.result = result
+            defer { state.continuation = nil; state.work = nil }
+            return (state.continuation, state.work)
+        }
+        continuation?.resume(returning: result)
+        work?.cancel()
+    }
+}
+
+/// Whether a call's deadline has passed, and the exchange it ends when it does.
+private final class DeadlineWatch: Sendable {
+    private struct State {
+        var expired = false
+        var exchange: Exchange?
+    }
+
+    private let state = Locked(State())
+
+    /// The deadline has passed: ends the exchange in progress, and any started later.
+    func expire() {
+        let exchange = state.withLock { state -> Exchange? in
+            state.expired = true
+            defer { state.exchange = nil }
+            return state.exchange
+        }
+        exchange?.finish(.failure(.timeout))
+    }
+
+    /// Watches `exchange`: ends it at once if the deadline has already passed.
+    func watch(_ exchange: Exchange) {
+        let expired = state.withLock { state -> Bool in
+            if !state.expired { state.exchange = exchange }
+            return state.expired
+        }
+        if expired { exchange.finish(.failure(.timeout)) }
     }
 }

@@ -142,7 +142,7 @@ final class Transport: Sendable {
     private func sendOnce(_ request: URLRequest, consumer: BodyConsumerFactory?) async -> Result<HTTPReply, BMLTError> {
         if let custom {
             // An app's transport gives the body whole: the consumer gets it in one piece.
-            let result = await CustomTransportDriver.send(request, through: custom, timeout: timeout, limit: maximumResponseSize)
+            let result = await CustomTransportDriver.send(request, through: custom, deadlines: deadlines, limit: maximumResponseSize)
             guard let consumer, case .success(var reply) = result, (200..<300).contains(reply.statusCode) else { return result }
             let taker = consumer(reply.data.count)
             taker.consume(reply.data)

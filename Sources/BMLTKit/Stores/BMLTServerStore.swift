@@ -13,7 +13,7 @@ public final class BMLTServerStore {
     public internal(set) var formats: [BMLTFormat] = []
     /// All service bodies, flat, in the server's order.
     public internal(set) var serviceBodies: [BMLTServiceBody] = [] {
-        didSet { serviceBodyTree = BMLTServiceBody.tree(from: serviceBodies) }
+        didSet { if serviceBodies != oldValue { serviceBodyTree = BMLTServiceBody.tree(from: serviceBodies) } }
     }
     /// The service bodies as a tree: the roots, each with its children. Orphans stay at the root.
     public private(set) var serviceBodyTree: [BMLTServiceBodyNode] = []

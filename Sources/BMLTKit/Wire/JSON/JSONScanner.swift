@@ -142,6 +142,9 @@ struct JSONScanner: ~Copyable {
         case UInt8(ascii: "{"):
             var members: [String: WireValue] = [:]
             if try beginObject() {
+                // Most objects the server sends (formats, service bodies, server info, change records) have 6 to 12
+                // members: room for them at once instead of growing (and re-hashing) from one.
+                members.reserveCapacity(12)
                 repeat {
                     let name = try string(try key())
                     members[name] = try value()
