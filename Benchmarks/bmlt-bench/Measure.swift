@@ -44,6 +44,11 @@ enum Measure {
     /// Runs this executable again with `arguments` (a child mode, so a measurement starts on a fresh heap) and returns
     /// the integers it printed, or `nil` when it failed.
     static func child(_ arguments: [String], environment: [String: String]? = nil) -> [Int]? {
+        childOutput(arguments, environment: environment)?.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+    }
+
+    /// Runs this executable again with `arguments` and returns what it printed, or `nil` when it failed.
+    static func childOutput(_ arguments: [String], environment: [String: String]? = nil) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         process.arguments = arguments
@@ -54,7 +59,7 @@ enum Measure {
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return nil }
-        return output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        return output
     }
 
     /// Starts the peak (VmHWM) again from the current resident memory (Linux: `/proc/self/clear_refs`).
