@@ -34,6 +34,8 @@ enum SoakBenchmark {
         if let kit = child("kit", preload: fix), let bare = child("bare", preload: fix) {
             print("  with FoundationNetworking's host-check leak fixed (preloaded): BMLTKit \(mb(kit.after)) -> \(mb(kit.end)), "
                   + "bare delegate URLSession \(mb(bare.after)) -> \(mb(bare.end))")
+            print("    along the way (each quarter after the warm-up): BMLTKit " + kit.path.map(mb).joined(separator: " ")
+                  + ", bare " + bare.path.map(mb).joined(separator: " "))
         }
         if let kit = child("kit", preload: fix, oneArena: true), let bare = child("bare", preload: fix, oneArena: true) {
             print("  … and one malloc arena (MALLOC_ARENA_MAX=1): BMLTKit \(mb(kit.after)) -> \(mb(kit.end)), "
@@ -42,15 +44,15 @@ enum SoakBenchmark {
     }
 
     /// Runs one side in a child process and reads its figures.
-    static func child(_ side: String, preload: String? = nil, oneArena: Bool = false) -> (requests: Int, after: Int, end: Int)? {
+    static func child(_ side: String, preload: String? = nil, oneArena: Bool = false) -> (requests: Int, after: Int, end: Int, path: [Int])? {
         var environment: [String: String]?
         if preload != nil || oneArena {
             environment = ProcessInfo.processInfo.environment
             if let preload { environment?["LD_PRELOAD"] = preload }
             if oneArena { environment?["MALLOC_ARENA_MAX"] = "1" }
         }
-        guard let numbers = Measure.child(["--child-soak", side], environment: environment), numbers.count == 3 else { return nil }
-        return (numbers[0], numbers[1], numbers[2])
+        guard let numbers = Measure.child(["--child-soak", side], environment: environment), numbers.count >= 3 else { return nil }
+        return (numbers[0], numbers[1], numbers[2], Array(numbers.dropFirst(3)))
     }
 
     /// Compiles `Benchmarks/FoundationLeakFix/host_check.c` into a shared library to preload, or `nil` without a C
@@ -89,23 +91,34 @@ enum SoakBenchmark {
             // to tell growth in the pipeline from growth in Foundation's delegate path.
             if ProcessInfo.processInfo.environment["BMLT_BENCH_SOAK_TRANSPORT"] == "async" { configuration.httpTransport = AsyncDataTransport() }
             let connection = await BMLTConnection(rootServerURL: root, configuration: configuration)
+            var path: [Int] = []
             for round in 1...rounds {
                 _ = await PipelineBenchmark.timeBMLTKit(connection, center: center)
                 if round == warmUp { after = Measure.residentBytesInUse() }
+                if isCheckpoint(round, warmUp: warmUp, rounds: rounds) { path.append(Measure.residentBytesInUse()) }
             }
             let end = Measure.residentBytesInUse()
-            print("\(rounds * perRound) \(after) \(end)")
+            print("\(rounds * perRound) \(after) \(end) " + path.map(String.init).joined(separator: " "))
             // BMLT_BENCH_SOAK_EXIT=1: end here with the connection alive, so a heap profiler (heaptrack) lists what it holds.
             withExtendedLifetime(connection) { exit(0) }
         }
         let collector = BodyCollector()
         let session = URLSession(configuration: .ephemeral, delegate: collector, delegateQueue: nil)
+        var path: [Int] = []
         for round in 1...rounds {
             _ = await PipelineBenchmark.timeBareDelegate(collector, session: session, root: root)
             if round == warmUp { after = Measure.residentBytesInUse() }
+            if isCheckpoint(round, warmUp: warmUp, rounds: rounds) { path.append(Measure.residentBytesInUse()) }
         }
-        print("\(rounds * perRound) \(after) \(Measure.residentBytesInUse())")
+        print("\(rounds * perRound) \(after) \(Measure.residentBytesInUse()) " + path.map(String.init).joined(separator: " "))
         exit(0)
+    }
+
+    /// Four readings between the warm-up and the end (a quarter of the way, half, three quarters, the end), to tell
+    /// memory that keeps growing from memory that reaches a level and stays.
+    static func isCheckpoint(_ round: Int, warmUp: Int, rounds: Int) -> Bool {
+        let span = rounds - warmUp
+        return span >= 4 && (1...4).contains { warmUp + span * $0 / 4 == round }
     }
 }
 
