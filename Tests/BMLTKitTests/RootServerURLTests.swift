@@ -100,6 +100,30 @@ struct RequestURLTextTests {
         #expect(checked >= 100)
     }
 
+    @Test("remembered request URLs are the ones RootServerURL builds, for every root, the first time and the next, past the capacity too")
+    func rememberedURLs() {
+        let roots = ["https://example.org/main_server", "http://127.0.0.1:8000/main_server", "https://example.org/m?x=1",
+                     "https://example.org/main_server/", "http://[::1]:8080/root", "https://example.org/a%20b/main_server"]
+        let paths = ["client_interface/json/", "api/v1/meetings/12", "GetLangs.php", "odd path/é"]
+        let queries: [[URLQueryItem]] = [[], [URLQueryItem(name: "switcher", value: "GetFormats")],
+                                         [URLQueryItem(name: "SearchString", value: "Café & Co"), URLQueryItem(name: "flag", value: nil)]]
+        let urls = RequestURLs(capacity: 5)
+        var checked = 0
+        for _ in 0..<2 {
+            for text in roots {
+                let root = URL(string: text)!
+                for path in paths {
+                    for query in queries {
+                        let expected = RootServerURL.url(root: root, path: path, query: query).absoluteString
+                        #expect(urls.url(root: root, path: path, query: query).absoluteString == expected, "\(text) + \(path)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked == 144)
+    }
+
     @Test("query encoding byte by byte gives what addingPercentEncoding gives for the same allowed set")
     func encodingMatchesFoundation() {
         var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))

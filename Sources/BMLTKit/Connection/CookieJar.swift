@@ -11,6 +11,8 @@ final class CookieJar: @unchecked Sendable {
 
     /// Remembers the cookies a response sets.
     func store(headers: [String: String], for url: URL) {
+        // Most replies set no cookie: found without Foundation's cookie parser, which every reply went through.
+        guard headers.keys.contains(where: { $0.utf8.count == 10 && $0.lowercased() == "set-cookie" }) else { return }
         let received = HTTPCookie.cookies(withResponseHeaderFields: headers, for: url)
         guard !received.isEmpty else { return }
         cookies.withLock { jar in

@@ -58,7 +58,7 @@ struct OperationContext: Sendable {
     /// `false` for a GET that must not be repeated (a message to a contact).
     func get(_ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:],
              retryable: Bool = true, consumer: BodyConsumerFactory? = nil) async throws(BMLTError) -> HTTPReply {
-        let request = transport.makeRequest(RootServerURL.url(root: root, path: path, query: query), headers: headers)
+        let request = transport.makeRequest(transport.urls.url(root: root, path: path, query: query), headers: headers)
         return try await cachedRead(request, retryable: retryable, consumer: consumer)
     }
 
@@ -68,7 +68,7 @@ struct OperationContext: Sendable {
               headers: [String: String] = [:]) async throws(BMLTError) -> HTTPReply {
         var fields = headers
         if let contentType, !headers.keys.contains(where: { $0.lowercased() == "content-type" }) { fields["Content-Type"] = contentType }
-        let request = transport.makeRequest(RootServerURL.url(root: root, path: path, query: query), method: method,
+        let request = transport.makeRequest(transport.urls.url(root: root, path: path, query: query), method: method,
                                             headers: fields, body: body)
         let reply = try await fromServer(request, retryable: false)
         if method != "GET", (200..<300).contains(reply.statusCode) { cache?.removeEntries(ofRoot: root.absoluteString) }

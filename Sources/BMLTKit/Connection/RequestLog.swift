@@ -34,8 +34,9 @@ struct RequestLog: Sendable {
 
     func outcome(_ request: URLRequest, _ outcome: Result<HTTPReply, BMLTError>, seconds: TimeInterval) {
         guard let handler else { return }
-        let head = "\(request.httpMethod ?? "GET") \(Self.redacted(request.url))"
-        let time = String(format: "%.3f s", seconds)
+        // Only put together for a line that is written (at `.errors`, every successful request passes through here).
+        var head: String { "\(request.httpMethod ?? "GET") \(Self.redacted(request.url))" }
+        var time: String { String(format: "%.3f s", seconds) }
         switch outcome {
         case .success(let reply) where level >= .requests || (level >= .errors && reply.statusCode >= 400):
             handler(reply.statusCode >= 400 ? .errors : .requests, "← \(reply.statusCode) \(head) \(reply.bodyLength) bytes in \(time)")

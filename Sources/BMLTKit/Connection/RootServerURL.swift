@@ -51,20 +51,31 @@ enum RootServerURL {
     static func url(root: URL, path: String, query: [URLQueryItem]) -> URL {
         // Every request builds its URL: put together as text when the root is a plain one (no query, fragment or
         // trailing slash), which gives what `URLComponents` gives with a tenth of the allocations.
-        let base = root.absoluteString
-        if root.query == nil, root.fragment == nil, !base.hasSuffix("/"), isPlainPath(path) {
-            var text = base + "/" + path
-            if !query.isEmpty {
-                text += "?"
-                for (index, item) in query.enumerated() {
-                    if index > 0 { text += "&" }
-                    text += encode(item.name)
-                    if let value = item.value { text += "=" + encode(value) }
-                }
-            }
-            if let url = URL(string: text) { return url }
+        if let base = plainBase(of: root), let text = text(base: base, path: path, query: query), let url = URL(string: text) {
+            return url
         }
         return viaComponents(root: root, path: path, query: query)
+    }
+
+    /// The root's text when a request URL can be put together as text under it: no query, fragment or trailing slash.
+    static func plainBase(of root: URL) -> String? {
+        let base = root.absoluteString
+        return root.query == nil && root.fragment == nil && !base.hasSuffix("/") ? base : nil
+    }
+
+    /// `<base>/<path>?<query>` as text, or `nil` when the path holds a character that would need encoding.
+    static func text(base: String, path: String, query: [URLQueryItem]) -> String? {
+        guard isPlainPath(path) else { return nil }
+        var text = base + "/" + path
+        if !query.isEmpty {
+            text += "?"
+            for (index, item) in query.enumerated() {
+                if index > 0 { text += "&" }
+                text += encode(item.name)
+                if let value = item.value { text += "=" + encode(value) }
+            }
+        }
+        return text
     }
 
     /// `url(root:path:query:)` through `URLComponents`, for any root (and to check the text path against).

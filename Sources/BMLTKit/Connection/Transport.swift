@@ -36,6 +36,8 @@ final class Transport: Sendable {
     /// The app's own HTTP transport, used instead of the session when given.
     private let custom: (any BMLTHTTPTransport)?
     let log: RequestLog
+    /// The request URLs built so far (see `RequestURLs`).
+    let urls = RequestURLs()
 
     init(configuration: BMLTConfiguration) {
         let sessionConfiguration = configuration.urlSessionConfiguration.copy() as! URLSessionConfiguration
