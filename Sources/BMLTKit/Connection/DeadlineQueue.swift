@@ -36,6 +36,9 @@ final class DeadlineQueue: @unchecked Sendable {
 
     deinit { timer.cancel() }
 
+    /// Whether the timeout is zero (or was negative): every deadline has passed as soon as it is added.
+    var expiresAtOnce: Bool { nanoseconds == 0 }
+
     /// Runs `action` `timeout` seconds from now unless `remove` is called first with the returned token.
     func add(_ action: @escaping @Sendable () -> Void) -> UInt64 {
         guard let nanoseconds else { return lock.withLock { lastID += 1; return lastID } }

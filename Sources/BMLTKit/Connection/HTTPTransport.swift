@@ -67,6 +67,8 @@ enum CustomTransportDriver {
     /// whole exchange, redirects included.
     static func send(_ request: URLRequest, through transport: any BMLTHTTPTransport, deadlines: DeadlineQueue,
                      limit: Int) async -> Result<HTTPReply, BMLTError> {
+        // A timeout of zero (or less) has passed before the first attempt: the transport is never called.
+        if deadlines.expiresAtOnce { return .failure(.timeout) }
         let watch = DeadlineWatch()
         let token = deadlines.add { watch.expire() }
         defer { deadlines.remove(token) }
@@ -107,6 +109,9 @@ enum CustomTransportDriver {
     private static func attempt(_ request: URLRequest, through transport: any BMLTHTTPTransport,
                                 watch: DeadlineWatch) async -> Result<BMLTHTTPResponse, BMLTError> {
         let exchange = Exchange()
+        // Before the start: a deadline already passed ends the exchange here, and `start` then resumes at once without
+        // ever calling the transport (a cancelled Task would still run, and send the request anyway).
+        watch.watch(exchange)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 exchange.start(continuation) {
@@ -116,8 +121,6 @@ enum CustomTransportDriver {
                         }
                     }
                 }
-                // After the start: a deadline that passed before it ends this exchange at once.
-                watch.watch(exchange)
             }
         } onCancel: {
             exchange.finish(.failure(.cancelled))

@@ -51,6 +51,27 @@ struct CustomTransportTests {
         }
     }
 
+    @Test("a deadline already passed never reaches the transport: a zero timeout, and a deadline that ends during a redirect")
+    func passedDeadline() async throws {
+        let counting = Scripted { _, _ in Self.info }
+        let request = URLRequest(url: URL(string: "https://x.example/main_server/client_interface/json/")!)
+        let reply = await CustomTransportDriver.send(request, through: counting, timeout: 0, limit: 1_000_000)
+        guard case .failure(.timeout) = reply else { Issue.record("expected a timeout, got \(reply)"); return }
+        try await Task.sleep(nanoseconds: 100_000_000)   // time for a wrongly started task to call the transport
+        #expect(counting.calls.withLock { $0.count } == 0, "the transport was called after its deadline")
+
+        // The first answer is a redirect that comes after the deadline: the redirect is not followed.
+        let slowRedirect = Scripted { _, number in
+            guard number == 1 else { return Self.info }
+            try? await Task.sleep(nanoseconds: 300_000_000)   // ignores cancellation, as a transport may
+            return BMLTHTTPResponse(statusCode: 307, headers: ["Location": "https://x.example/elsewhere"], body: Data())
+        }
+        let redirected = await CustomTransportDriver.send(request, through: slowRedirect, timeout: 0.1, limit: 1_000_000)
+        guard case .failure(.timeout) = redirected else { Issue.record("expected a timeout, got \(redirected)"); return }
+        try await Task.sleep(nanoseconds: 500_000_000)   // the first attempt answers meanwhile
+        #expect(slowRedirect.calls.withLock { $0.count } == 1, "the redirect was followed after the deadline")
+    }
+
     nonisolated static let info = BMLTHTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(SampleReplies.serverInfo3x.utf8))
 
     @Test("the deadline holds even when the transport ignores cancellation; reads retry a lost connection, writes never")
