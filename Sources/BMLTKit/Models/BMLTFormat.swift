@@ -64,7 +64,7 @@ public struct BMLTFormatType: RawRepresentable, Sendable, Hashable, Codable, Cas
     /// BMLTFormatType(rawValue: "LOCATION") == .location   // true
     /// ```
     public init(rawValue: String) {
-        let text = rawValue.trimmingCharacters(in: .whitespaces)
+        let text = rawValue.trimmedSpaces
         self.rawValue = Self.known.first { $0.rest == text || $0.code == text }?.code ?? text
     }
 

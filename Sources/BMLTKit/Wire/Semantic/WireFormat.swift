@@ -25,7 +25,7 @@ enum WireFormat {
 
     /// Either vocabulary (`FC1` or `MEETING_FORMAT`); unknown types kept; `nil` for empty text.
     static func formatType(_ text: String) -> BMLTFormatType? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmedSpaces
         return trimmed.isEmpty ? nil : BMLTFormatType(rawValue: trimmed)
     }
 }

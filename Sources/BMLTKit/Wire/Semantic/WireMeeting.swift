@@ -524,25 +524,16 @@ struct MeetingBuilder {
         }
     }
 
-    private static func integer(_ text: String) -> Int? { Int(trimmed(text)) }
+    private static func integer(_ text: String) -> Int? { Int(text.trimmedSpaces) }
 
     private static func number(_ text: String) -> Double? {
-        guard let value = Double(trimmed(text)), value.isFinite else { return nil }
+        guard let value = Double(text.trimmedSpaces), value.isFinite else { return nil }
         return value
     }
 
-    /// `text` without surrounding spaces and tabs; the usual text, which has none, is returned as it is without
-    /// going through Foundation.
-    static func trimmed(_ text: String) -> String {
-        let utf8 = text.utf8
-        guard let first = utf8.first, let last = utf8.last else { return text }
-        func plain(_ byte: UInt8) -> Bool { byte < 0x80 && byte != 0x20 && byte != 0x09 }
-        if plain(first), plain(last) { return text }
-        return text.trimmingCharacters(in: .whitespaces)
-    }
 
     private static func flag(_ text: String) -> Bool? {
-        switch trimmed(text).lowercased() {
+        switch text.trimmedSpaces.lowercased() {
         case "1", "true": true
         case "0", "false": false
         default: nil
@@ -553,7 +544,7 @@ struct MeetingBuilder {
     private static func csv(_ text: String) -> [String] {
         var items: [String] = []
         forEachItem(of: text) { item in
-            let trimmedItem = trimmed(item)
+            let trimmedItem = item.trimmedSpaces
             if !trimmedItem.isEmpty { items.append(trimmedItem) }
         }
         return items

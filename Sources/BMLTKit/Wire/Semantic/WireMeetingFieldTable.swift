@@ -145,10 +145,10 @@ enum WireMeetingFieldTable {
               set: { $0[keyPath: path] = $1.flatMap { $0.isEmpty ? nil : $0 } })
     }
 
-    private static func int(_ text: String) -> Int? { Int(text.trimmingCharacters(in: .whitespaces)) }
-    private static func double(_ text: String) -> Double? { Double(text.trimmingCharacters(in: .whitespaces)) }
+    private static func int(_ text: String) -> Int? { Int(text.trimmedSpaces) }
+    private static func double(_ text: String) -> Double? { Double(text.trimmedSpaces) }
     private static func list(_ text: String?) -> [String] {
-        (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        (text ?? "").split(separator: ",").map { $0.trimmedSpaces }.filter { !$0.isEmpty }
     }
 
     /// A coordinate in the shortest text that reads back the same.
