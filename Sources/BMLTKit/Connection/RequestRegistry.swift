@@ -14,9 +14,6 @@ final class RequestRegistry {
         progress = ProgressDriver(startDelay: startDelay, stopDelay: stopDelay, onChange: onProgressChange)
     }
 
-    /// Requests begun and not yet ended.
-    var count: Int { active.count }
-
     func begin(_ request: BMLTRequest) {
         guard active.insert(ObjectIdentifier(request)).inserted else { return }
         if active.count == 1 { progress.busy() }
