@@ -487,25 +487,19 @@ struct MeetingBuilder {
         if table.isEmpty {
             // Nothing to resolve against: `formats` stays empty, as `resolveFormats` would leave it.
         } else if !meeting.formatIDs.isEmpty {
-            if formatIDsEntry >= 0 {
-                meeting.formats = Self.resolved(meeting.formatIDs, entry: formatIDsEntry, in: &context.formatIDLists,
-                                                language: meeting.language) { table.format(id: $0, language: $1) }
-            } else {
-                Self.resolveFormats(of: &meeting, in: table)
-            }
+            meeting.formats = Self.resolved(meeting.formatIDs, entry: formatIDsEntry, in: &context.formatIDLists,
+                                            language: meeting.language) { table.format(id: $0, language: $1) }
         } else if !meeting.formatKeys.isEmpty {
-            if formatKeysEntry >= 0 {
-                meeting.formats = Self.resolved(meeting.formatKeys, entry: formatKeysEntry, in: &context.formatKeyLists,
-                                                language: meeting.language) { table.format(key: $0, language: $1) }
-            } else {
-                Self.resolveFormats(of: &meeting, in: table)
-            }
+            meeting.formats = Self.resolved(meeting.formatKeys, entry: formatKeysEntry, in: &context.formatKeyLists,
+                                            language: meeting.language) { table.format(key: $0, language: $1) }
         }
     }
 
-    /// The formats of a cached list in `language`: resolved once per list and language, then shared.
+    /// The formats of `items` in `language`. A list in the cache (`entry` ≥ 0) is resolved once per list and language,
+    /// then shared; a list that is not (`entry` < 0) is resolved on its own, as `resolveFormats` does.
     private static func resolved<Item>(_ items: [Item], entry: Int, in cache: inout ByteKeyedCache<FormatList<Item>>,
                                        language: String?, _ format: (Item, String?) -> BMLTFormat?) -> [BMLTFormat] {
+        guard entry >= 0 else { return items.compactMap { format($0, language) } }
         if let formats = cache.values[entry].formats(in: language) { return formats }
         let formats = items.compactMap { format($0, language) }
         cache.update(entry) { list in
