@@ -23,6 +23,12 @@ struct ResponseCacheTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("bmltkit-cache-\(UUID().uuidString)")
     }
 
+    /// `count` keys of one root, for different URLs.
+    static func keys(_ count: Int) -> [CacheKey] {
+        let root = URL(string: "https://a.example/main_server")!
+        return (0..<count).map { CacheKey(root: root, url: URL(string: "https://a.example/main_server/x?n=\($0)")!) }
+    }
+
     static func connection(_ server: Server, cache: BMLTResponseCache, policy: BMLTCachePolicy,
                            recorder: EventRecorder = EventRecorder(), center: NotificationCenter = NotificationCenter()) -> BMLTConnection {
         var configuration = server.stub.configuration(center: center, monitors: [recorder])
@@ -182,8 +188,7 @@ struct ResponseCacheTests {
         let directory = Self.folder()
         defer { try? FileManager.default.removeItem(at: directory) }
         let cache = BMLTResponseCache(directory: directory, maximumBytes: 1_000)
-        let root = URL(string: "https://a.example/main_server")!
-        let keys = (0..<3).map { CacheKey(root: root, url: URL(string: "https://a.example/main_server/x?n=\($0)")!) }
+        let keys = Self.keys(3)
         cache.store(Data(repeating: 0x41, count: 100), for: keys[0])
         let small = try #require(cache.writer(for: keys[1]))
         for _ in 0..<4 { small.append(Data(repeating: 0x42, count: 50)) }
@@ -204,8 +209,7 @@ struct ResponseCacheTests {
         let directory = Self.folder()
         defer { try? FileManager.default.removeItem(at: directory) }
         let cache = BMLTResponseCache(directory: directory, maximumBytes: 3_500)
-        let root = URL(string: "https://a.example/main_server")!
-        let keys = (0..<5).map { CacheKey(root: root, url: URL(string: "https://a.example/main_server/x?n=\($0)")!) }
+        let keys = Self.keys(5)
         let body = Data(repeating: 0x41, count: 1_000)
         for (index, key) in keys.prefix(3).enumerated() {
             cache.store(body, for: key, at: Date())

@@ -25,6 +25,17 @@ struct SearchChunkTransportTests {
         request.query("switcher") == "GetSearchResults" ? search : LoopbackTransportTests.healthy(request)
     }
 
+    /// A server whose searches are answered by their number (1 for the first) and every other request as a healthy
+    /// server would; also the number of searches asked so far.
+    static func numberedSearches(_ search: @escaping @Sendable (Int) -> LoopbackHTTPServer.Behavior) throws -> (LoopbackHTTPServer, Locked<Int>) {
+        let count = Locked(0)
+        let server = try LoopbackHTTPServer { request in
+            guard request.query("switcher") == "GetSearchResults" else { return LoopbackTransportTests.healthy(request) }
+            return search(count.withLock { $0 += 1; return $0 })
+        }
+        return (server, count)
+    }
+
     private func connection(_ server: LoopbackHTTPServer, edit: (inout BMLTConfiguration) -> Void = { _ in }) -> BMLTConnection {
         var configuration = BMLTConfiguration(notificationCenter: NotificationCenter())
         configuration.retryPolicy = .none
@@ -72,12 +83,8 @@ struct SearchChunkTransportTests {
 
     @Test("a body cut short, then retried: the retry decodes afresh (no meeting twice, none from the cut attempt)")
     func retriedAfterCut() async throws {
-        let attempts = Locked(0)
-        let server = try LoopbackHTTPServer { request in
-            guard request.query("switcher") == "GetSearchResults" else { return LoopbackTransportTests.healthy(request) }
-            let attempt = attempts.withLock { $0 += 1; return $0 }
-            return attempt == 1 ? .closeMidBody(body: Self.body, bytes: Self.body.count / 2) : .respond(
-                status: 200, headers: [:], body: Self.body)
+        let (server, attempts) = try Self.numberedSearches { attempt in
+            attempt == 1 ? .closeMidBody(body: Self.body, bytes: Self.body.count / 2) : .respond(status: 200, headers: [:], body: Self.body)
         }
         defer { server.stop() }
         let connection = connection(server) { $0.retryPolicy = BMLTRetryPolicy(maximumRetries: 1, baseDelay: 0.01) }
@@ -88,12 +95,8 @@ struct SearchChunkTransportTests {
 
     @Test("a body cut short and not retried: a broken reply, and the meetings held before are kept")
     func cutNotRetried() async throws {
-        let searches = Locked(0)
-        let server = try LoopbackHTTPServer { request in
-            guard request.query("switcher") == "GetSearchResults" else { return LoopbackTransportTests.healthy(request) }
-            let search = searches.withLock { $0 += 1; return $0 }
-            return search == 1 ? .respond(status: 200, headers: [:], body: Self.body)
-                : .closeMidBody(body: Self.body, bytes: Self.body.count / 2)
+        let (server, _) = try Self.numberedSearches { search in
+            search == 1 ? .respond(status: 200, headers: [:], body: Self.body) : .closeMidBody(body: Self.body, bytes: Self.body.count / 2)
         }
         defer { server.stop() }
         let connection = connection(server)
@@ -171,11 +174,8 @@ struct SearchChunkTransportTests {
 
     @Test("a cached search cut short, then retried: one entry, written from the retry, no temporary file left")
     func cachedRetry() async throws {
-        let attempts = Locked(0)
-        let server = try LoopbackHTTPServer { request in
-            guard request.query("switcher") == "GetSearchResults" else { return LoopbackTransportTests.healthy(request) }
-            let attempt = attempts.withLock { $0 += 1; return $0 }
-            return attempt == 1 ? .closeMidBody(body: Self.body, bytes: Self.body.count / 3)
+        let (server, attempts) = try Self.numberedSearches { attempt in
+            attempt == 1 ? .closeMidBody(body: Self.body, bytes: Self.body.count / 3)
                 : .drip(status: 200, body: Self.body, chunkSize: 8192, interval: 0.001)
         }
         defer { server.stop() }
