@@ -186,27 +186,19 @@ struct JSONScanner: ~Copyable {
         if index < bytes.count, bytes[index] == UInt8(ascii: "\"") { index += 1 } else { try expect(UInt8(ascii: "\"")) }
         let start = index
         var hasEscapes = false
-        // Eight bytes at a time: a word without a quote, a backslash or a control character is skipped whole;
-        // otherwise the first such byte is found from the mask's lowest bit (the lowest bit is exact).
-        if let base = bytes.baseAddress {
-            while index + 8 <= bytes.count {
-                let mask = Self.attentionMask(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                if mask == 0 { index += 8; continue }
-                index += mask.trailingZeroBitCount >> 3
-                let byte = base[index]
-                if byte == UInt8(ascii: "\"") {
-                    index += 1
-                    return StringSpan(start: start, end: index - 1, hasEscapes: hasEscapes)
+        while true {
+            // Eight bytes at a time: a word without a quote, a backslash or a control character is skipped whole;
+            // otherwise the first such byte is found from the mask's lowest bit (the lowest bit is exact). The last
+            // few bytes, and the byte the mask found, are then read one at a time below.
+            if let base = bytes.baseAddress {
+                while index + 8 <= bytes.count {
+                    let mask = Self.attentionMask(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                    if mask == 0 { index += 8; continue }
+                    index += mask.trailingZeroBitCount >> 3
+                    break
                 }
-                if byte == UInt8(ascii: "\\") {
-                    hasEscapes = true
-                    index += 2
-                    continue
-                }
-                throw fail("a control character inside a string")
             }
-        }
-        while index < bytes.count {
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
