@@ -12,6 +12,14 @@ extension OperationContext {
     /// A body read piece by piece by a `consumer` is also written piece by piece into a cache entry when it is to be
     /// stored (`CacheEntryWriter`); an answer from the cache comes in `data`, for the caller to decode whole.
     func cachedRead(_ request: URLRequest, retryable: Bool, consumer: BodyConsumerFactory? = nil) async throws(BMLTError) -> HTTPReply {
+        // Without a cache (the usual case) straight to the server: the cache's work is a function of its own, so that
+        // what it needs is not laid out in the task frame of every read in flight.
+        if case .off = cacheMode { return try await fromServer(request, retryable: retryable, consumer: consumer) }
+        return try await throughCache(request, retryable: retryable, consumer: consumer)
+    }
+
+    @inline(never)
+    private func throughCache(_ request: URLRequest, retryable: Bool, consumer: BodyConsumerFactory?) async throws(BMLTError) -> HTTPReply {
         guard let cache, let url = request.url, isCacheable(request) else {
             // `.only` asks the cache alone: what may not be cached is not asked of the server either.
             if case .only = cacheMode { throw BMLTError.notFound(message: "not in the response cache") }

@@ -148,6 +148,19 @@ public final class BMLTConnection {
     /// the registry (which may end the busy period, also delivered before `inFlightRequests` drops the request).
     private func finish<Value>(_ request: BMLTRequest, _ operation: Operation<Value>, _ outcome: Result<Value, BMLTError>) async {
         guard request.finish() else { return }
+        announce(outcome, of: request, operation)
+        await poster.delivered()
+        registry.end(request)
+        // The end of a busy period is announced before `isBusy` turns false — also when another request ended it
+        // while this one waited (its `.bmltProgressDidStop` may still be queued when this one resumes).
+        repeat { await poster.delivered() } while !poster.isIdle
+        dropFromInFlight(request)
+    }
+
+    /// Applies an outcome to the stores and emits its events. Kept out of line (a synchronous function of its own): what
+    /// it needs would otherwise be laid out in `finish`'s task frame, which every request in flight holds while it waits.
+    @inline(never)
+    private func announce<Value>(_ outcome: Result<Value, BMLTError>, of request: BMLTRequest, _ operation: Operation<Value>) {
         let events: [BMLTEvent]
         switch outcome {
         case .success(let value):
@@ -159,12 +172,6 @@ public final class BMLTConnection {
             events = operation.fail(self, error, request) + [.error(error, request: request)]
         }
         for event in events { emit(event) }
-        await poster.delivered()
-        registry.end(request)
-        // The end of a busy period is announced before `isBusy` turns false — also when another request ended it
-        // while this one waited (its `.bmltProgressDidStop` may still be queued when this one resumes).
-        repeat { await poster.delivered() } while !poster.isIdle
-        dropFromInFlight(request)
     }
 
     /// Takes a finished request out of `inFlightRequests`, in place.
@@ -174,11 +181,9 @@ public final class BMLTConnection {
 
     private func makeContext(cacheMode: CacheMode = .off) throws(BMLTError) -> OperationContext {
         if let rootURLError { throw rootURLError }
-        var context = OperationContext(root: rootServerURL, transport: transport, serverInfo: server.info,
-                                       serverFormats: server.formats, adminSession: adminSession)
-        context.cache = configuration.cache
-        context.cacheMode = configuration.cache == nil ? .off : cacheMode
-        return context
+        return OperationContext(root: rootServerURL, transport: transport, serverInfo: server.info,
+                                serverFormats: server.formats, adminSession: adminSession,
+                                cache: configuration.cache, cacheMode: cacheMode)
     }
 
     /// How an operation of `kind` uses the cache under the configured policy: only reads use it (a message to a

@@ -9,7 +9,8 @@ final class CookieJar: @unchecked Sendable {
     // HTTPCookie is immutable; the array is guarded by the lock.
     private let cookies = Locked<[HTTPCookie]>([])
 
-    /// Remembers the cookies a response sets.
+    /// Remembers the cookies a response sets. (Out of line, as `RequestLog`'s writers, to keep the transport's task frames small.)
+    @inline(never)
     func store(headers: [String: String], for url: URL) {
         // Most replies set no cookie: found without Foundation's cookie parser, which every reply went through.
         guard headers.keys.contains(where: { $0.utf8.count == 10 && $0.lowercased() == "set-cookie" }) else { return }
@@ -25,6 +26,7 @@ final class CookieJar: @unchecked Sendable {
     }
 
     /// The `Cookie` header for a request to `url`, if any cookie applies.
+    @inline(never)
     func header(for url: URL) -> String? {
         guard !cookies.withLock({ $0.isEmpty }), let host = url.host?.lowercased() else { return nil }
         let path = url.path.isEmpty ? "/" : url.path

@@ -27,11 +27,17 @@ struct RequestLog: Sendable {
 
     private static let secretNames = ["password", "passwd", "token", "secret", "auth", "key", "session"]
 
+    // The writers below are called from the transport's `async` functions and kept out of line (`@inline(never)`):
+    // inlined, the strings they may put together would be laid out in each caller's task frame, which every request
+    // in flight holds.
+
+    @inline(never)
     func request(_ request: URLRequest, attempt: Int) {
         guard let handler, level >= .debug else { return }
         handler(.debug, "→ \(request.httpMethod ?? "GET") \(Self.redacted(request.url))" + (attempt > 0 ? " (retry \(attempt))" : ""))
     }
 
+    @inline(never)
     func outcome(_ request: URLRequest, _ outcome: Result<HTTPReply, BMLTError>, seconds: TimeInterval) {
         guard let handler else { return }
         // Only put together for a line that is written (at `.errors`, every successful request passes through here).
@@ -51,12 +57,14 @@ struct RequestLog: Sendable {
 
     /// A line about how a request was answered other than by the server (e.g. from the response cache), at the
     /// `.requests` level.
+    @inline(never)
     func note(_ text: String) {
         guard let handler, level >= .requests else { return }
         handler(.requests, text)
     }
 
     /// The warning that the server printed PHP's messages around the JSON it sent to `url` (salvaged; see `WirePHPNoise`).
+    @inline(never)
     func phpMessages(at url: URL?, _ firstMessage: String) {
         warning("\(Self.redacted(url)): the server printed PHP messages around its JSON "
                 + "(PHP's display_errors is on; its administrator should turn it off): \(firstMessage)")

@@ -30,28 +30,35 @@ enum ServerValidator {
             try WireFormat.decodeList(try await context.semantic("GetFormats", AggregatorValidation.formatQuery(info),
                                                                  what: "the format list"))
         }
-        async let rootServers = catching { () async throws(BMLTError) in try await AggregatorValidation.rootServers(context, info: info) }
+        // An aggregator's list of root servers is read here, while the two lists above are read beside it: no task of
+        // its own, since on a root server (nearly every server) there is nothing to read.
+        let aggregatedRoots = try await AggregatorValidation.rootServers(context, info: info)
         let serviceBodies = try await bodies.get()
         let allFormats = try await formats.get()
-        let aggregatedRoots = try await rootServers.get()
+        let (languages, listed) = try await languages(context, info: info)
         var capabilities = capabilities(of: info)
-        var languages = WireLanguages.fromServerInfo(info)
-        if info.majorVersion < 3 {
-            do {
-                let reply = try await context.get("client_interface/json/GetLangs.php")
-                let list = try WireLanguages.decode(try WireReply.json(reply, what: "the language list"))
-                if !list.isEmpty {
-                    languages = list
-                    capabilities.insert(.languageList)
-                }
-            } catch .cancelled {
-                throw .cancelled
-            } catch {
-                // GetLangs.php is optional: the languages in server info stand.
-            }
-        }
+        if listed { capabilities.insert(.languageList) }
         return ServerValidation(info: info, serviceBodies: serviceBodies, formats: allFormats,
                                 languages: languages, capabilities: capabilities, rootServers: aggregatedRoots)
+    }
+
+    /// The server's languages: on 2.x GetLangs.php's list when it answers with one (`listed`), else — and on 3.x and
+    /// later — `langs` from server info. A function of its own (`@inline(never)`) so that its request and decoding are
+    /// not laid out in `validate`'s task frame, which each validation in flight holds while its other requests wait.
+    @inline(never)
+    static func languages(_ context: OperationContext, info: BMLTServerInfo) async throws(BMLTError) -> (languages: [BMLTLanguage], listed: Bool) {
+        let fromInfo = WireLanguages.fromServerInfo(info)
+        guard info.majorVersion < 3 else { return (fromInfo, false) }
+        do {
+            let reply = try await context.get("client_interface/json/GetLangs.php")
+            let list = try WireLanguages.decode(try WireReply.json(reply, what: "the language list"))
+            return list.isEmpty ? (fromInfo, false) : (list, true)
+        } catch .cancelled {
+            throw .cancelled
+        } catch {
+            // GetLangs.php is optional: the languages in server info stand.
+            return (fromInfo, false)
+        }
     }
 
     /// GetServerInfo. A reply that is not JSON, or JSON without a version, means this is not a root server.

@@ -142,17 +142,7 @@ final class Transport: Sendable {
     }
 
     private func sendOnce(_ request: URLRequest, consumer: BodyConsumerFactory?) async -> Result<HTTPReply, BMLTError> {
-        if let custom {
-            // An app's transport gives the body whole: the consumer gets it in one piece.
-            let result = await CustomTransportDriver.send(request, through: custom, deadlines: deadlines, limit: maximumResponseSize)
-            guard let consumer, case .success(var reply) = result, (200..<300).contains(reply.statusCode) else { return result }
-            let taker = consumer(reply.data.count)
-            taker.consume(reply.data)
-            reply.consumer = taker
-            reply.consumedBytes = reply.data.count
-            reply.data = Data()
-            return .success(reply)
-        }
+        if let custom { return await sendOnce(request, through: custom, consumer: consumer) }
         let task = session.dataTask(with: request)
         let entry = tasks.register(task, limit: maximumResponseSize, consumer: consumer)
         // The deadline, on the transport's one timer (`DeadlineQueue`), forgotten as soon as the request ends. Neither
@@ -170,6 +160,21 @@ final class Transport: Sendable {
         } onCancel: {
             entry.fail(.cancelled, cancelling: task)
         }
+    }
+
+    /// One attempt through an app's own transport, which gives the body whole: a consumer gets it in one piece. Out of
+    /// line (`@inline(never)`), so that the `URLSession` attempt's task frame does not hold room for this one.
+    @inline(never)
+    private func sendOnce(_ request: URLRequest, through custom: any BMLTHTTPTransport,
+                          consumer: BodyConsumerFactory?) async -> Result<HTTPReply, BMLTError> {
+        let result = await CustomTransportDriver.send(request, through: custom, deadlines: deadlines, limit: maximumResponseSize)
+        guard let consumer, case .success(var reply) = result, (200..<300).contains(reply.statusCode) else { return result }
+        let taker = consumer(reply.data.count)
+        taker.consume(reply.data)
+        reply.consumer = taker
+        reply.consumedBytes = reply.data.count
+        reply.data = Data()
+        return .success(reply)
     }
 
     private static func backstop(_ timeout: TimeInterval) -> TimeInterval { (timeout + 1).rounded(.up) }
