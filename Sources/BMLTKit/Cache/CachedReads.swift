@@ -12,8 +12,8 @@ extension OperationContext {
     /// A body read piece by piece by a `consumer` is also written piece by piece into a cache entry when it is to be
     /// stored (`CacheEntryWriter`); an answer from the cache comes in `data`, for the caller to decode whole.
     func cachedRead(_ request: URLRequest, retryable: Bool, consumer: BodyConsumerFactory? = nil) async throws(BMLTError) -> HTTPReply {
-        // Without a cache (the usual case) straight to the server: the cache's work is a function of its own, so that
-        // what it needs is not laid out in the task frame of every read in flight.
+        // Without a cache, or for an operation that does not use it, straight to the server: the cache's work is a
+        // function of its own, so that what it needs is not laid out in the task frame of every read in flight.
         if case .off = cacheMode { return try await fromServer(request, retryable: retryable, consumer: consumer) }
         return try await throughCache(request, retryable: retryable, consumer: consumer)
     }
@@ -28,6 +28,7 @@ extension OperationContext {
         let key = CacheKey(root: root, url: url)
         switch cacheMode {
         case .off:
+            // Not reached (`cachedRead` sends these straight to the server); kept so that the switch names every mode.
             return try await fromServer(request, retryable: retryable, consumer: consumer)
         case .only:
             guard let hit = cache.body(for: key) else { throw BMLTError.notFound(message: "not in the response cache") }

@@ -27,9 +27,9 @@ struct RequestLog: Sendable {
 
     private static let secretNames = ["password", "passwd", "token", "secret", "auth", "key", "session"]
 
-    // The writers below are called from the transport's `async` functions and kept out of line (`@inline(never)`):
-    // inlined, the strings they may put together would be laid out in each caller's task frame, which every request
-    // in flight holds.
+    // The writers below are called from `async` functions (the transport's, the operation context's) and kept out of
+    // line (`@inline(never)`): inlined, the strings they may put together would be laid out in each caller's task
+    // frame, which every request in flight holds. (A text given to `note` is put together by its caller.)
 
     @inline(never)
     func request(_ request: URLRequest, attempt: Int) {

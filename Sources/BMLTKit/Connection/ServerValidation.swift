@@ -11,8 +11,9 @@ struct ServerValidation: Sendable {
     var rootServers: [BMLTRootServer] = []
 }
 
-/// Validation: GetServerInfo, then GetServiceBodies and GetFormats concurrently, then the languages
-/// (GetLangs.php on 2.x when it answers; else `langs` from server info). Every failure is a `BMLTError`.
+/// Validation: GetServerInfo, then GetServiceBodies and GetFormats concurrently (and beside them, on an aggregator, its
+/// list of root servers), then the languages (GetLangs.php on 2.x when it answers; else `langs` from server info).
+/// Every failure is a `BMLTError`.
 enum ServerValidator {
     /// The oldest root server version BMLTKit talks to.
     static let minimumVersion = "2.0.0"
@@ -31,7 +32,8 @@ enum ServerValidator {
                                                                  what: "the format list"))
         }
         // An aggregator's list of root servers is read here, while the two lists above are read beside it: no task of
-        // its own, since on a root server (nearly every server) there is nothing to read.
+        // its own, since on a root server (nearly every server) there is nothing to read. (On an aggregator, a failure
+        // of one of the two lists is therefore reported when this read has ended, rather than cancelling it.)
         let aggregatedRoots = try await AggregatorValidation.rootServers(context, info: info)
         let serviceBodies = try await bodies.get()
         let allFormats = try await formats.get()
@@ -46,7 +48,7 @@ enum ServerValidator {
     /// later — `langs` from server info. A function of its own (`@inline(never)`) so that its request and decoding are
     /// not laid out in `validate`'s task frame, which each validation in flight holds while its other requests wait.
     @inline(never)
-    static func languages(_ context: OperationContext, info: BMLTServerInfo) async throws(BMLTError) -> (languages: [BMLTLanguage], listed: Bool) {
+    private static func languages(_ context: OperationContext, info: BMLTServerInfo) async throws(BMLTError) -> (languages: [BMLTLanguage], listed: Bool) {
         let fromInfo = WireLanguages.fromServerInfo(info)
         guard info.majorVersion < 3 else { return (fromInfo, false) }
         do {
