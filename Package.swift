@@ -24,7 +24,9 @@ let package = Package(
         // A real HTTP server on 127.0.0.1 for tests and benchmarks (redirects, drips, dropped connections).
         .target(name: "LoopbackHTTPServer", path: "Tests/LoopbackHTTPServer"),
         // The benchmark executable: swift run -c release bmlt-bench
-        .executableTarget(name: "bmlt-bench", dependencies: ["BMLTKit", "LoopbackHTTPServer"], path: "Benchmarks/bmlt-bench"),
+        .executableTarget(name: "bmlt-bench", dependencies: ["BMLTKit", "LoopbackHTTPServer", "BenchSupport"], path: "Benchmarks/bmlt-bench"),
+        // bmlt-bench's C helpers (malloc's own count of the bytes in use, for the soak).
+        .target(name: "BenchSupport", path: "Benchmarks/BenchSupport"),
         // Replays of the real root servers' captures (read in place from ../shared/fixtures) over 127.0.0.1.
         .target(name: "CaptureReplay", dependencies: ["LoopbackHTTPServer"], path: "Tests/CaptureReplay"),
         .testTarget(name: "BMLTKitTests", dependencies: ["BMLTKit", "LoopbackHTTPServer"], path: "Tests/BMLTKitTests"),

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -39,6 +40,13 @@ enum Measure {
         }
         #endif
         return residentBytes()
+    }
+
+    /// The bytes malloc has handed out and not had back, in every arena (glibc's `mallinfo2`), or 0 where there is no
+    /// such count: what the process holds, as against what it keeps resident (`residentBytesInUse`), which also counts
+    /// pages the allocator keeps and cannot give back because a chunk still in use lies in them.
+    static func mallocBytesInUse() -> Int {
+        Int(bench_malloc_in_use())
     }
 
     /// Runs this executable again with `arguments` (a child mode, so a measurement starts on a fresh heap) and returns

@@ -23,6 +23,11 @@ enum SoakBenchmark {
         func mb(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
         print("soak: \(kit.requests) requests, resident MB after warm-up \(mb(kit.after)) -> \(mb(kit.end))"
               + "  (bare delegate URLSession, same run: \(mb(bare.after)) -> \(mb(bare.end)))")
+        // What malloc counts as handed out and not given back, in the same children: memory held, not pages kept.
+        if kit.heapEnd > 0 {
+            print("  held (malloc's bytes in use, mallinfo2) after warm-up -> end: BMLTKit \(mb(kit.heapAfter)) -> \(mb(kit.heapEnd)), "
+                  + "bare delegate URLSession \(mb(bare.heapAfter)) -> \(mb(bare.heapEnd))")
+        }
         // Both sides again with FoundationNetworking's host-check leak fixed (Benchmarks/FoundationLeakFix, preloaded),
         // then also with one malloc arena: what is left is what each side holds, apart from the allocator's
         // per-thread arenas filling up as more threads take part.
@@ -36,6 +41,10 @@ enum SoakBenchmark {
                   + "bare delegate URLSession \(mb(bare.after)) -> \(mb(bare.end))")
             print("    along the way (each quarter after the warm-up): BMLTKit " + kit.path.map(mb).joined(separator: " ")
                   + ", bare " + bare.path.map(mb).joined(separator: " "))
+            if kit.heapEnd > 0 {
+                print("    held (malloc's bytes in use): BMLTKit \(mb(kit.heapAfter)) -> \(mb(kit.heapEnd)), "
+                      + "bare delegate URLSession \(mb(bare.heapAfter)) -> \(mb(bare.heapEnd))")
+            }
         }
         if let kit = child("kit", preload: fix, oneArena: true), let bare = child("bare", preload: fix, oneArena: true) {
             print("  … and one malloc arena (MALLOC_ARENA_MAX=1): BMLTKit \(mb(kit.after)) -> \(mb(kit.end)), "
@@ -44,15 +53,16 @@ enum SoakBenchmark {
     }
 
     /// Runs one side in a child process and reads its figures.
-    static func child(_ side: String, preload: String? = nil, oneArena: Bool = false) -> (requests: Int, after: Int, end: Int, path: [Int])? {
+    static func child(_ side: String, preload: String? = nil, oneArena: Bool = false)
+        -> (requests: Int, after: Int, end: Int, heapAfter: Int, heapEnd: Int, path: [Int])? {
         var environment: [String: String]?
         if preload != nil || oneArena {
             environment = ProcessInfo.processInfo.environment
             if let preload { environment?["LD_PRELOAD"] = preload }
             if oneArena { environment?["MALLOC_ARENA_MAX"] = "1" }
         }
-        guard let numbers = Measure.child(["--child-soak", side], environment: environment), numbers.count >= 3 else { return nil }
-        return (numbers[0], numbers[1], numbers[2], Array(numbers.dropFirst(3)))
+        guard let numbers = Measure.child(["--child-soak", side], environment: environment), numbers.count >= 5 else { return nil }
+        return (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], Array(numbers.dropFirst(5)))
     }
 
     /// Compiles `Benchmarks/FoundationLeakFix/host_check.c` into a shared library to preload, or `nil` without a C
@@ -75,7 +85,8 @@ enum SoakBenchmark {
         return nil
     }
 
-    /// One side's soak in this process: prints `requests after-warm-up-bytes end-bytes`.
+    /// One side's soak in this process: prints `requests after-warm-up-bytes end-bytes heap-after heap-end`, then the
+    /// resident bytes at each checkpoint (`heap-…`: malloc's bytes in use, `Measure.mallocBytesInUse`).
     static func runChild(_ side: String) async {
         guard let server = PipelineBenchmark.validationServer() else { exit(1) }
         defer { server.stop() }
@@ -92,25 +103,28 @@ enum SoakBenchmark {
             if ProcessInfo.processInfo.environment["BMLT_BENCH_SOAK_TRANSPORT"] == "async" { configuration.httpTransport = AsyncDataTransport() }
             let connection = await BMLTConnection(rootServerURL: root, configuration: configuration)
             var path: [Int] = []
+            var heapAfter = 0
             for round in 1...rounds {
                 _ = await PipelineBenchmark.timeBMLTKit(connection, center: center)
-                if round == warmUp { after = Measure.residentBytesInUse() }
+                if round == warmUp { after = Measure.residentBytesInUse(); heapAfter = Measure.mallocBytesInUse() }
                 if isCheckpoint(round, warmUp: warmUp, rounds: rounds) { path.append(Measure.residentBytesInUse()) }
             }
             let end = Measure.residentBytesInUse()
-            print("\(rounds * perRound) \(after) \(end) " + path.map(String.init).joined(separator: " "))
+            print("\(rounds * perRound) \(after) \(end) \(heapAfter) \(Measure.mallocBytesInUse()) " + path.map(String.init).joined(separator: " "))
             // BMLT_BENCH_SOAK_EXIT=1: end here with the connection alive, so a heap profiler (heaptrack) lists what it holds.
             withExtendedLifetime(connection) { exit(0) }
         }
         let collector = BodyCollector()
         let session = URLSession(configuration: .ephemeral, delegate: collector, delegateQueue: nil)
         var path: [Int] = []
+        var heapAfter = 0
         for round in 1...rounds {
             _ = await PipelineBenchmark.timeBareDelegate(collector, session: session, root: root)
-            if round == warmUp { after = Measure.residentBytesInUse() }
+            if round == warmUp { after = Measure.residentBytesInUse(); heapAfter = Measure.mallocBytesInUse() }
             if isCheckpoint(round, warmUp: warmUp, rounds: rounds) { path.append(Measure.residentBytesInUse()) }
         }
-        print("\(rounds * perRound) \(after) \(Measure.residentBytesInUse()) " + path.map(String.init).joined(separator: " "))
+        let end = Measure.residentBytesInUse()
+        print("\(rounds * perRound) \(after) \(end) \(heapAfter) \(Measure.mallocBytesInUse()) " + path.map(String.init).joined(separator: " "))
         exit(0)
     }
 
