@@ -11,7 +11,9 @@ import LoopbackHTTPServer
 /// against bare `URLSession` making the same four requests in the same order, without decoding. Ten rounds
 /// each, interleaved; memory is read after every round.
 enum PipelineBenchmark {
-    static let operations = 500
+    /// Operations in flight at once (500; `BMLT_BENCH_OPERATIONS` sets another number, also for the soak, to see what
+    /// depends on how much is in flight rather than on how many requests were made).
+    static let operations = Int(ProcessInfo.processInfo.environment["BMLT_BENCH_OPERATIONS"] ?? "") ?? 500
     static let rounds = Int(ProcessInfo.processInfo.environment["BMLT_BENCH_ROUNDS"] ?? "") ?? 10
 
     static let serverInfo = #"[{"version":"2.16.6","versionInt":"2016006","langs":"en,es","nativeLang":"en","distanceUnits":"mi","semanticAdmin":"1"}]"#
