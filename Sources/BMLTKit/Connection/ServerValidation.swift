@@ -12,7 +12,7 @@ struct ServerValidation: Sendable {
 }
 
 /// Validation: GetServerInfo, then GetServiceBodies and GetFormats concurrently (and beside them, on an aggregator, its
-/// list of root servers), then the languages (GetLangs.php on 2.x when it answers; else `langs` from server info).
+/// list of root servers; GetServiceBodies in a child task, the others in the validation's own), then the languages (GetLangs.php on 2.x when it answers; else `langs` from server info).
 /// Every failure is a `BMLTError`.
 enum ServerValidator {
     /// The oldest root server version BMLTKit talks to.
@@ -27,21 +27,37 @@ enum ServerValidator {
         async let bodies = catching { () async throws(BMLTError) in
             try WireServiceBody.decodeList(try await context.semantic("GetServiceBodies", what: "the service body list"))
         }
-        async let formats = catching { () async throws(BMLTError) in
-            try WireFormat.decodeList(try await context.semantic("GetFormats", AggregatorValidation.formatQuery(info),
-                                                                 what: "the format list"))
-        }
-        // An aggregator's list of root servers is read here, while the two lists above are read beside it: no task of
-        // its own, since on a root server (nearly every server) there is nothing to read. (On an aggregator, a failure
-        // of one of the two lists is therefore reported when this read has ended, rather than cancelling it.)
-        let aggregatedRoots = try await AggregatorValidation.rootServers(context, info: info)
+        // The format list (and an aggregator's list of root servers) is read by this task itself, beside the service
+        // bodies: one child task fewer for every validation. Failures are reported in the same order as before (bodies,
+        // then formats); a failure of the bodies is known once this task's own reads have ended.
+        let (formats, rootServers) = info.aggregatorModeEnabled
+            ? await formatsAndRootServers(context, info: info)
+            : (await formatList(context, info: info), .success([]))
         let serviceBodies = try await bodies.get()
-        let allFormats = try await formats.get()
+        let allFormats = try formats.get()
+        let aggregatedRoots = try rootServers.get()
         let (languages, listed) = try await languages(context, info: info)
         var capabilities = capabilities(of: info)
         if listed { capabilities.insert(.languageList) }
         return ServerValidation(info: info, serviceBodies: serviceBodies, formats: allFormats,
                                 languages: languages, capabilities: capabilities, rootServers: aggregatedRoots)
+    }
+
+    /// An aggregator's GetFormats and its list of root servers, at the same time (in a function of its own, so that its
+    /// `async let` is laid out in a task frame only on an aggregator).
+    @inline(never)
+    private static func formatsAndRootServers(_ context: OperationContext, info: BMLTServerInfo) async
+        -> (formats: Result<[BMLTFormat], BMLTError>, rootServers: Result<[BMLTRootServer], BMLTError>) {
+        async let rootServers = catching { () async throws(BMLTError) in try await AggregatorValidation.rootServers(context, info: info) }
+        let formats = await formatList(context, info: info)
+        return (formats, await rootServers)
+    }
+
+    private static func formatList(_ context: OperationContext, info: BMLTServerInfo) async -> Result<[BMLTFormat], BMLTError> {
+        await catching { () async throws(BMLTError) in
+            try WireFormat.decodeList(try await context.semantic("GetFormats", AggregatorValidation.formatQuery(info),
+                                                                 what: "the format list"))
+        }
     }
 
     /// The server's languages: on 2.x GetLangs.php's list when it answers with one (`listed`), else — and on 3.x and
