@@ -12,7 +12,7 @@ struct ServerValidation: Sendable {
 }
 
 /// Validation: GetServerInfo, then GetServiceBodies and GetFormats concurrently (and beside them, on an aggregator, its
-/// list of root servers; GetServiceBodies in a child task, the others in the validation's own), then the languages (GetLangs.php on 2.x when it answers; else `langs` from server info).
+/// list of root servers), then the languages (GetLangs.php on 2.x when it answers; else `langs` from server info).
 /// Every failure is a `BMLTError`.
 enum ServerValidator {
     /// The oldest root server version BMLTKit talks to.
@@ -24,16 +24,14 @@ enum ServerValidator {
         guard info.versionInt >= minimumVersionInt else {
             throw .unsupportedServerVersion(found: info.version, minimum: minimumVersion)
         }
-        async let bodies = catching { () async throws(BMLTError) in
-            try WireServiceBody.decodeList(try await context.semantic("GetServiceBodies", what: "the service body list"))
-        }
-        // The format list (and an aggregator's list of root servers) is read by this task itself, beside the service
-        // bodies: one child task fewer for every validation. Failures are reported in the same order as before (bodies,
-        // then formats); a failure of the bodies is known once this task's own reads have ended.
-        let (formats, rootServers) = info.aggregatorModeEnabled
+        // GetFormats (and an aggregator's list of root servers) in one child task; GetServiceBodies in this task, beside
+        // it. Failures are reported as ever: the service bodies' first (a failure there ends the validation at once and
+        // cancels the child), then the formats', then the root servers' (which only ever rethrow cancellation).
+        async let others = info.aggregatorModeEnabled
             ? await formatsAndRootServers(context, info: info)
             : (await formatList(context, info: info), .success([]))
-        let serviceBodies = try await bodies.get()
+        let serviceBodies = try WireServiceBody.decodeList(try await context.semantic("GetServiceBodies", what: "the service body list"))
+        let (formats, rootServers) = await others
         let allFormats = try formats.get()
         let aggregatedRoots = try rootServers.get()
         let (languages, listed) = try await languages(context, info: info)
