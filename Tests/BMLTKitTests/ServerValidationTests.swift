@@ -140,25 +140,6 @@ struct ServerValidationTests {
         }
     }
 
-    @Test("a failing service-body list ends validation at once: a format list still on its way is cancelled, not waited for")
-    func bodiesFailureCancelsFormats() async {
-        let stub = StubServer { request in
-            switch request.query("switcher") {
-            case "GetServiceBodies": .text("<html>oops</html>")
-            case "GetFormats": .json("[]", delay: 10)
-            default: SampleReplies.healthy()(request)
-            }
-        }
-        let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration())
-        let started = Date()
-        await #expect(throws: BMLTError.malformedResponse(what: "the service body list", detail: "the server sent an HTML or XML page instead of JSON")) {
-            try await connection.validate()
-        }
-        // The format list would take 10 s: the failure is reported long before it.
-        #expect(Date().timeIntervalSince(started) < 5)
-        #expect(!connection.isBusy)
-    }
-
     @Test("GetLangs.php failing on 2.x is not an error: the server-info languages stand")
     func optionalLanguages() async throws {
         let stub = StubServer { request in
