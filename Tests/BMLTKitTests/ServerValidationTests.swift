@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 @testable import BMLTKit
 
@@ -138,6 +141,30 @@ struct ServerValidationTests {
         await #expect(throws: BMLTError.malformedResponse(what: "the service body list", detail: "the server sent an HTML or XML page instead of JSON")) {
             try await connection.validate()
         }
+    }
+
+    @Test("a failing service-body list ends validation: the format read still on its way is cancelled, not waited for")
+    func bodiesFailureCancelsFormats() async {
+        let stub = StubServer { request in
+            switch request.query("switcher") {
+            case "GetServiceBodies": .text("<html>oops</html>")
+            case "GetFormats": .json("[]", delay: 30)
+            default: SampleReplies.healthy()(request)
+            }
+        }
+        let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration())
+        await #expect(throws: BMLTError.malformedResponse(what: "the service body list", detail: "the server sent an HTML or XML page instead of JSON")) {
+            try await connection.validate()
+        }
+        // What is checked is that the format read was given up before its answer (due in 30 s): either it was never
+        // sent (cancelled first) or its request was stopped. Not how long this took: under TSan with the whole suite
+        // in parallel, the main actor has been seen to stall for 10 s.
+        func isFormats(_ request: URLRequest) -> Bool { request.url?.query?.contains("switcher=GetFormats") == true }
+        func formatsGivenUp() -> Bool {
+            !stub.requests.contains(where: isFormats) || stub.requestsStoppedEarly.contains(where: isFormats)
+        }
+        await waitUntil(seconds: 20) { formatsGivenUp() }
+        #expect(formatsGivenUp(), "format requests sent: \(stub.requests.filter(isFormats).count), stopped early: \(stub.requestsStoppedEarly.filter(isFormats).count)")
     }
 
     @Test("GetLangs.php failing on 2.x is not an error: the server-info languages stand")

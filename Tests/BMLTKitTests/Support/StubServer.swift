@@ -41,6 +41,7 @@ final class StubServer: @unchecked Sendable {
     let host: String
     private let handler: Locked<Handler>
     private let log = Locked<[URLRequest]>([])
+    private let stops = Locked<[URLRequest]>([])
 
     /// A stub with a fresh host; `handler` answers every request.
     init(_ handler: @escaping Handler) {
@@ -59,6 +60,11 @@ final class StubServer: @unchecked Sendable {
 
     /// Every request received, in order.
     var requests: [URLRequest] { log.withLock { $0 } }
+
+    /// The requests stopped (cancelled) before their answer was sent, in order.
+    var requestsStoppedEarly: [URLRequest] { stops.withLock { $0 } }
+
+    fileprivate func recordStop(_ request: URLRequest) { stops.withLock { $0.append(request) } }
 
     /// A configuration whose session goes to stubs only.
     func configuration(center: NotificationCenter = NotificationCenter(),
@@ -83,6 +89,8 @@ final class StubProtocol: URLProtocol {
     /// this lock either finish before `stopLoading` returns or see `stopped` and do nothing.
     private let gate = NSRecursiveLock()
     nonisolated(unsafe) private var stopped = false
+    /// Set once the answer has been handed to the client (under `gate`).
+    nonisolated(unsafe) private var answered = false
 
     /// Runs `body` with the client unless the request was stopped.
     private func whileLoading(_ body: () -> Void) {
@@ -131,6 +139,7 @@ final class StubProtocol: URLProtocol {
     }
 
     private func deliverNow(_ response: StubServer.Response) {
+            answered = true
             if let failure = response.failure {
                 client?.urlProtocol(self, didFailWithError: URLError(failure))
                 return
@@ -178,7 +187,9 @@ final class StubProtocol: URLProtocol {
     override func stopLoading() {
         gate.lock()
         stopped = true
+        let early = !answered
         gate.unlock()
+        if early, let host = request.url?.host, let server = Self.servers.withLock({ $0[host] }) { server.recordStop(request) }
     }
 
     private static func read(_ stream: InputStream) -> Data {
