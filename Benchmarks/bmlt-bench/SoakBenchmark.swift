@@ -91,10 +91,6 @@ enum SoakBenchmark {
         guard let server = PipelineBenchmark.validationServer() else { exit(1) }
         defer { server.stop() }
         let root = server.baseURL.appendingPathComponent("main_server")
-        let perRound = PipelineBenchmark.operations * 4
-        let rounds = max(2, total / perRound)
-        let warmUp = min(max(1, 10_000 / perRound), rounds - 1)   // a short soak (BMLT_BENCH_SOAK) still reads both
-        var after = 0
         if side == "kit" {
             let center = NotificationCenter()
             var configuration = BMLTConfiguration(notificationCenter: center, retryPolicy: .none)
@@ -102,30 +98,32 @@ enum SoakBenchmark {
             // to tell growth in the pipeline from growth in Foundation's delegate path.
             if ProcessInfo.processInfo.environment["BMLT_BENCH_SOAK_TRANSPORT"] == "async" { configuration.httpTransport = AsyncDataTransport() }
             let connection = await BMLTConnection(rootServerURL: root, configuration: configuration)
-            var path: [Int] = []
-            var heapAfter = 0
-            for round in 1...rounds {
-                _ = await PipelineBenchmark.timeBMLTKit(connection, center: center)
-                if round == warmUp { after = Measure.residentBytesInUse(); heapAfter = Measure.mallocBytesInUse() }
-                if isCheckpoint(round, warmUp: warmUp, rounds: rounds) { path.append(Measure.residentBytesInUse()) }
-            }
-            let end = Measure.residentBytesInUse()
-            print("\(rounds * perRound) \(after) \(end) \(heapAfter) \(Measure.mallocBytesInUse()) " + path.map(String.init).joined(separator: " "))
+            await soak { _ = await PipelineBenchmark.timeBMLTKit(connection, center: center) }
             // BMLT_BENCH_SOAK_EXIT=1: end here with the connection alive, so a heap profiler (heaptrack) lists what it holds.
             withExtendedLifetime(connection) { exit(0) }
         }
         let collector = BodyCollector()
         let session = URLSession(configuration: .ephemeral, delegate: collector, delegateQueue: nil)
-        var path: [Int] = []
+        await soak { _ = await PipelineBenchmark.timeBareDelegate(collector, session: session, root: root) }
+        exit(0)
+    }
+
+    /// Runs `round` (one round of `PipelineBenchmark.operations` operations, 4 requests each) until `total` requests,
+    /// reads memory after the warm-up, at each checkpoint and at the end, and prints the readings (see `runChild`).
+    static func soak(_ round: () async -> Void) async {
+        let perRound = PipelineBenchmark.operations * 4
+        let rounds = max(2, total / perRound)
+        let warmUp = min(max(1, 10_000 / perRound), rounds - 1)   // a short soak (BMLT_BENCH_SOAK) still reads both
+        var after = 0
         var heapAfter = 0
-        for round in 1...rounds {
-            _ = await PipelineBenchmark.timeBareDelegate(collector, session: session, root: root)
-            if round == warmUp { after = Measure.residentBytesInUse(); heapAfter = Measure.mallocBytesInUse() }
-            if isCheckpoint(round, warmUp: warmUp, rounds: rounds) { path.append(Measure.residentBytesInUse()) }
+        var path: [Int] = []
+        for number in 1...rounds {
+            await round()
+            if number == warmUp { after = Measure.residentBytesInUse(); heapAfter = Measure.mallocBytesInUse() }
+            if isCheckpoint(number, warmUp: warmUp, rounds: rounds) { path.append(Measure.residentBytesInUse()) }
         }
         let end = Measure.residentBytesInUse()
         print("\(rounds * perRound) \(after) \(end) \(heapAfter) \(Measure.mallocBytesInUse()) " + path.map(String.init).joined(separator: " "))
-        exit(0)
     }
 
     /// Four readings between the warm-up and the end (a quarter of the way, half, three quarters, the end), to tell
