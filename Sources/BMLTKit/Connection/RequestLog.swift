@@ -27,9 +27,9 @@ struct RequestLog: Sendable {
 
     private static let secretNames = ["password", "passwd", "token", "secret", "auth", "key", "session"]
 
-    // The writers below are called from `async` functions (the transport's, the operation context's) and kept out of
-    // line (`@inline(never)`): inlined, the strings they may put together would be laid out in each caller's task
-    // frame, which every request in flight holds. (A text given to `note` is put together by its caller.)
+    // The writers below that put their line together are called from `async` functions (the transport's, the operation
+    // context's) and kept out of line (`@inline(never)`): inlined, the strings they may build would be laid out in each
+    // caller's task frame, which every request in flight holds.
 
     @inline(never)
     func request(_ request: URLRequest, attempt: Int) {
@@ -57,7 +57,6 @@ struct RequestLog: Sendable {
 
     /// A line about how a request was answered other than by the server (e.g. from the response cache), at the
     /// `.requests` level.
-    @inline(never)
     func note(_ text: String) {
         guard let handler, level >= .requests else { return }
         handler(.requests, text)

@@ -35,11 +35,12 @@ final class RequestURLs: Sendable {
             }
             return state.plainBase
         }
+        // Where the text path does not apply, what `RootServerURL.url` would fall back to, without trying it again.
         guard let base, let text = RootServerURL.text(base: base, path: path, query: query) else {
-            return RootServerURL.url(root: root, path: path, query: query)
+            return RootServerURL.viaComponents(root: root, path: path, query: query)
         }
         if let known = state.withLock({ $0.parsed[text] }) { return known }
-        guard let url = URL(string: text) else { return RootServerURL.url(root: root, path: path, query: query) }
+        guard let url = URL(string: text) else { return RootServerURL.viaComponents(root: root, path: path, query: query) }
         state.withLock { state in
             if state.parsed.count >= capacity { state.parsed.removeAll(keepingCapacity: true) }
             state.parsed[text] = url
