@@ -57,14 +57,9 @@ public struct BMLTHTTPResponse: Sendable, Hashable {
 enum CustomTransportDriver {
     static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
-    static func send(_ request: URLRequest, through transport: any BMLTHTTPTransport, timeout: TimeInterval,
-                     limit: Int) async -> Result<HTTPReply, BMLTError> {
-        await send(request, through: transport, deadlines: DeadlineQueue(timeout: timeout), limit: limit)
-    }
-
-    /// `send` with the deadline kept on `deadlines` (the connection's transport keeps one queue for all its requests:
-    /// a timer source per request cost two wake-ups of libdispatch's manager thread each). The deadline covers the
-    /// whole exchange, redirects included.
+    /// `request` through `transport`, with the deadline kept on `deadlines` (the connection's transport keeps one queue
+    /// for all its requests: a timer source per request cost two wake-ups of libdispatch's manager thread each). The
+    /// deadline covers the whole exchange, redirects included.
     static func send(_ request: URLRequest, through transport: any BMLTHTTPTransport, deadlines: DeadlineQueue,
                      limit: Int) async -> Result<HTTPReply, BMLTError> {
         // A timeout of zero (or less) has passed before the first attempt: the transport is never called.

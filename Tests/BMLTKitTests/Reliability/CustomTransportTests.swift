@@ -55,7 +55,7 @@ struct CustomTransportTests {
     func passedDeadline() async throws {
         let counting = Scripted { _, _ in Self.info }
         let request = URLRequest(url: URL(string: "https://x.example/main_server/client_interface/json/")!)
-        let reply = await CustomTransportDriver.send(request, through: counting, timeout: 0, limit: 1_000_000)
+        let reply = await CustomTransportDriver.send(request, through: counting, deadlines: DeadlineQueue(timeout: 0), limit: 1_000_000)
         guard case .failure(.timeout) = reply else { Issue.record("expected a timeout, got \(reply)"); return }
         try await Task.sleep(nanoseconds: 100_000_000)   // time for a wrongly started task to call the transport
         #expect(counting.calls.withLock { $0.count } == 0, "the transport was called after its deadline")
@@ -66,7 +66,7 @@ struct CustomTransportTests {
             try? await Task.sleep(nanoseconds: 300_000_000)   // ignores cancellation, as a transport may
             return BMLTHTTPResponse(statusCode: 307, headers: ["Location": "https://x.example/elsewhere"], body: Data())
         }
-        let redirected = await CustomTransportDriver.send(request, through: slowRedirect, timeout: 0.1, limit: 1_000_000)
+        let redirected = await CustomTransportDriver.send(request, through: slowRedirect, deadlines: DeadlineQueue(timeout: 0.1), limit: 1_000_000)
         guard case .failure(.timeout) = redirected else { Issue.record("expected a timeout, got \(redirected)"); return }
         try await Task.sleep(nanoseconds: 500_000_000)   // the first attempt answers meanwhile
         #expect(slowRedirect.calls.withLock { $0.count } == 1, "the redirect was followed after the deadline")
@@ -132,7 +132,7 @@ struct CustomTransportTests {
         }
         var request = URLRequest(url: URL(string: "https://first.example/main_server/client_interface/json/?switcher=GetServerInfo")!)
         request.setValue("Bearer secret", forHTTPHeaderField: "Authorization")
-        let reply = await CustomTransportDriver.send(request, through: elsewhere, timeout: 5, limit: 1_000_000)
+        let reply = await CustomTransportDriver.send(request, through: elsewhere, deadlines: DeadlineQueue(timeout: 5), limit: 1_000_000)
         #expect((try? reply.get())?.statusCode == 200)
         let calls = elsewhere.calls.withLock { $0 }
         #expect(calls.count == 2 && calls[1].url?.host == "other.example")
