@@ -34,9 +34,10 @@ struct SearchChunkEquivalenceTests {
     }
 
     /// Checks one reply: cut once at every byte (and in pieces of 1, 2, 3 and 7 bytes) when it is small, in pieces of
-    /// 1 KB, 16 KB and at random cuts when it is large. Returns how many disagreements were found (recorded).
-    @discardableResult
-    static func check(_ data: Data, _ title: String, query: [URLQueryItem] = []) -> Int {
+    /// 1 KB, 16 KB and at random cuts when it is large. Returns the disagreements found, each described (none when every
+    /// way of cutting it gives the whole-body outcome). Records nothing itself: it also runs on a thread of its own
+    /// (`OwnThread`), where no test is current.
+    static func disagreements(_ data: Data, _ title: String, query: [URLQueryItem] = []) -> [String] {
         let expected = whole(data, query: query)
         var variants: [(String, Outcome)] = []
         if data.count <= 4096 {
@@ -50,14 +51,14 @@ struct SearchChunkEquivalenceTests {
             variants.append(("40 random cuts", chunked(data, cuts: cuts, query: query)))
         }
         variants.append(("one piece", chunked(data, cuts: [], query: query)))
-        var disagreements = 0
-        for (how, outcome) in variants where outcome != expected {
-            disagreements += 1
-            if disagreements <= 2 {
-                Issue.record("\(title), \(how): chunked \(describe(outcome)) ≠ whole \(describe(expected))")
-            }
-        }
-        return disagreements
+        return variants.filter { $0.1 != expected }.map { "\(title), \($0.0): chunked \(describe($0.1)) ≠ whole \(describe(expected))" }
+    }
+
+    /// Records the first two of `disagreements` (each names its reply and its cuts) and how many there were.
+    static func record(_ disagreements: [String]) {
+        for line in disagreements.prefix(2) { Issue.record(Comment(rawValue: line)) }
+        let count = disagreements.count   // not the list itself: #expect would print every one
+        #expect(count == 0, "ways of cutting that disagreed with the whole-body path")
     }
 
     static func describe(_ outcome: Outcome) -> String {
@@ -68,43 +69,54 @@ struct SearchChunkEquivalenceTests {
     }
 
     @Test("every search capture of 2.16.6, 3.1.2, 4.1.0 and the 4.1.0 aggregator", .needsCorpus)
-    func captures() throws {
-        var checked = 0, meetings = 0
-        for folder in [FixtureCorpus.legacy, FixtureCorpus.modern, FixtureCorpus.server4x, "aggregator-4x"] {
-            for name in FixtureCorpus.files(folder) where name.contains("GetSearchResults") {
-                let data = try FixtureCorpus.data(folder, name)
-                #expect(Self.check(data, "\(folder)/\(name)") == 0)
-                if case .success(let outcome) = Self.whole(data) { meetings += outcome.results.meetings.count }
-                checked += 1
+    func captures() async throws {
+        // Seconds of decoding (minutes under the thread sanitizer): on a thread of its own, not the test pool's.
+        let (found, checked, meetings) = try await OwnThread.run { () throws -> ([String], Int, Int) in
+            var found: [String] = [], checked = 0, meetings = 0
+            for folder in [FixtureCorpus.legacy, FixtureCorpus.modern, FixtureCorpus.server4x, "aggregator-4x"] {
+                for name in FixtureCorpus.files(folder) where name.contains("GetSearchResults") {
+                    let data = try FixtureCorpus.data(folder, name)
+                    found += Self.disagreements(data, "\(folder)/\(name)")
+                    if case .success(let outcome) = Self.whole(data) { meetings += outcome.results.meetings.count }
+                    checked += 1
+                }
             }
+            return (found, checked, meetings)
         }
+        Self.record(found)
         #expect(checked >= 60, "only \(checked) search captures were found")
         #expect(meetings > 2_000, "the captures held only \(meetings) meetings")
     }
 
     @Test("every other capture too, whatever it holds (formats, server info, HTML, CSV): the same outcome", .needsCorpus)
-    func otherCaptures() throws {
-        var files = 0
-        for folder in [FixtureCorpus.legacy, FixtureCorpus.modern, FixtureCorpus.server4x, "aggregator-4x"] {
-            for suffix in [".json", ".js", ".xml", ".csv", ".empty", ".html", ".txt"] {
-                for name in FixtureCorpus.files(folder, suffix: suffix) where !name.contains("GetSearchResults") {
-                    let data = try FixtureCorpus.data(folder, name)
-                    let expected = Self.whole(data)
-                    for size in [1, 5, 4096] {
-                        let outcome = Self.chunked(data, size: size)
-                        #expect(outcome == expected, "\(folder)/\(name) in pieces of \(size)")
+    func otherCaptures() async throws {
+        let (found, files) = try await OwnThread.run { () throws -> ([String], Int) in
+            var found: [String] = [], files = 0
+            for folder in [FixtureCorpus.legacy, FixtureCorpus.modern, FixtureCorpus.server4x, "aggregator-4x"] {
+                for suffix in [".json", ".js", ".xml", ".csv", ".empty", ".html", ".txt"] {
+                    for name in FixtureCorpus.files(folder, suffix: suffix) where !name.contains("GetSearchResults") {
+                        let data = try FixtureCorpus.data(folder, name)
+                        let expected = Self.whole(data)
+                        for size in [1, 5, 4096] {
+                            let outcome = Self.chunked(data, size: size)
+                            if outcome != expected {
+                                found.append("\(folder)/\(name) in pieces of \(size): chunked \(Self.describe(outcome)) ≠ whole \(Self.describe(expected))")
+                            }
+                        }
+                        files += 1
                     }
-                    files += 1
                 }
             }
+            return (found, files)
         }
+        Self.record(found)
         #expect(files >= 150)
     }
 
     @Test("our own quirky and broken replies, cut at every byte", arguments: SearchStreamEquivalenceTests.quirky.indices)
     func quirky(_ index: Int) {
         let (title, text) = SearchStreamEquivalenceTests.quirky[index]
-        #expect(Self.check(Data(text.utf8), title) == 0)
+        Self.record(Self.disagreements(Data(text.utf8), title))
     }
 
     /// Replies for the chunked decoder's own decisions: PHP notices after the JSON, a byte order mark cut short,
@@ -154,14 +166,14 @@ struct SearchChunkEquivalenceTests {
     @Test("the chunked decoder's own decisions (PHP notices, byte order marks, shapes, structure errors)", arguments: edges.indices)
     func edge(_ index: Int) {
         let (title, bytes) = Self.edges[index]
-        #expect(Self.check(Data(bytes), title) == 0)
+        Self.record(Self.disagreements(Data(bytes), title))
     }
 
     @Test("id-less meetings kept when data_field_key leaves id_bigint out, as the whole-body path keeps them")
     func dataFieldKey() {
         let query = [URLQueryItem(name: "data_field_key", value: "meeting_name,weekday_tinyint")]
         let data = Data(#"[{"meeting_name":"A","weekday_tinyint":"2"},{"meeting_name":"B","weekday_tinyint":"3"}]"#.utf8)
-        #expect(Self.check(data, "data_field_key", query: query) == 0)
+        Self.record(Self.disagreements(data, "data_field_key", query: query))
         guard case .success(let outcome) = Self.chunked(data, size: 5, query: query) else {
             Issue.record("the id-less meetings of a data_field_key search were refused")
             return
@@ -170,29 +182,29 @@ struct SearchChunkEquivalenceTests {
     }
 
     @Test("3,000 damaged copies of a real reply, each cut at random: always the whole-body path's outcome")
-    func damaged() throws {
+    func damaged() async throws {
         var base = Data(SearchStreamEquivalenceTests.quirky.prefix(12).map(\.1).joined(separator: "\n").utf8)
         if FixtureCorpus.isAvailable {
             base = try FixtureCorpus.data(FixtureCorpus.server4x, "006-GetSearchResults-get_used_formats.json").prefix(6000)
         }
-        var generator = SplitMix(seed: 0xC4A7)
-        let alphabet = Array(#"{}[]",:\ 0123456789-.eE+tfnul"#.utf8) + [0x80, 0xC3, 0xFF, 0x00, 0xEF, 0xBB, 0xBF]
-        var failures = 0
-        for round in 0..<3_000 {
-            let bytes = generator.damaged([UInt8](base), round: round, alphabet: alphabet)
-            let data = Data(bytes)
-            let expected = Self.whole(data)
-            var cuts = (0..<6).map { _ in bytes.isEmpty ? 0 : Int(generator.next() % UInt64(bytes.count + 1)) }
-            cuts.sort()
-            let outcome = Self.chunked(data, cuts: cuts)
-            if outcome != expected {
-                failures += 1
-                if failures <= 3 {
-                    Issue.record("round \(round), cuts \(cuts): chunked \(Self.describe(outcome)) ≠ whole \(Self.describe(expected)) for \(String(decoding: data.prefix(400), as: UTF8.self))")
+        let found = try await OwnThread.run { [base] () -> [String] in
+            var generator = SplitMix(seed: 0xC4A7)
+            let alphabet = Array(#"{}[]",:\ 0123456789-.eE+tfnul"#.utf8) + [0x80, 0xC3, 0xFF, 0x00, 0xEF, 0xBB, 0xBF]
+            var found: [String] = []
+            for round in 0..<3_000 {
+                let bytes = generator.damaged([UInt8](base), round: round, alphabet: alphabet)
+                let data = Data(bytes)
+                let expected = Self.whole(data)
+                var cuts = (0..<6).map { _ in bytes.isEmpty ? 0 : Int(generator.next() % UInt64(bytes.count + 1)) }
+                cuts.sort()
+                let outcome = Self.chunked(data, cuts: cuts)
+                if outcome != expected {
+                    found.append("round \(round), cuts \(cuts): chunked \(Self.describe(outcome)) ≠ whole \(Self.describe(expected)) for \(String(decoding: data.prefix(400), as: UTF8.self))")
                 }
             }
+            return found
         }
-        #expect(failures == 0)
+        Self.record(found)
     }
 
     @Test("meetings are decoded while the body arrives, and the body is not kept", .needsCorpus)
