@@ -8,13 +8,17 @@ import LoopbackHTTPServer
 
 /// 500 operations in flight at once against a loopback HTTP server started here: BMLTKit's pipeline (each
 /// operation a `connect()`: GetServerInfo, then GetServiceBodies and GetFormats together, then GetLangs.php)
-/// against bare `URLSession` making the same four requests in the same order, without decoding. Ten rounds
+/// against bare `URLSession` making the same four requests in the same order, without decoding. Twenty rounds
 /// each, interleaved; memory is read after every round.
 enum PipelineBenchmark {
     /// Operations in flight at once (500; `BMLT_BENCH_OPERATIONS` sets another number, also for the soak, to see what
     /// depends on how much is in flight rather than on how many requests were made).
     static let operations = Int(ProcessInfo.processInfo.environment["BMLT_BENCH_OPERATIONS"] ?? "") ?? 500
-    static let rounds = Int(ProcessInfo.processInfo.environment["BMLT_BENCH_ROUNDS"] ?? "") ?? 10
+    /// Rounds per side (20; `BMLT_BENCH_ROUNDS` sets another number). With 10, the median of a side moved by up to 5 %
+    /// from one run to the next on the 2-core VM (p3/p1 1.06–1.16× over six full runs, each side's rounds spread
+    /// 0.49–0.66 s); twenty rounds per side gave 1.07–1.11× in three runs of the pipeline alone. The rounds cost about
+    /// 0.6 s each.
+    static let rounds = Int(ProcessInfo.processInfo.environment["BMLT_BENCH_ROUNDS"] ?? "") ?? 20
 
     static let serverInfo = #"[{"version":"2.16.6","versionInt":"2016006","langs":"en,es","nativeLang":"en","distanceUnits":"mi","semanticAdmin":"1"}]"#
     static let serviceBodies = #"[{"id":"1","parent_id":"0","name":"Region","description":"","type":"RS","url":"","helpline":"","world_id":""},{"id":"2","parent_id":"1","name":"Area","description":"","type":"AS","url":"","helpline":"","world_id":""}]"#
