@@ -79,6 +79,10 @@ struct HostObservationTests {
             },
             center.addObserver(of: connection, for: .bmltRequestCancelled) { _ in typed.append(Notification.Name.bmltRequestCancelled.rawValue) },
         ]
+        // Every event as one AsyncMessage, both ways Foundation offers. The sequence keeps the order they were posted
+        // in. An async observer closure does not: Foundation runs each message's call in a task of its own (its
+        // `asyncObserverQueue` adds one child task per message), so it gets each event once, in any order.
+        var ordered = center.messages(of: connection, for: .bmltEvent, bufferSize: 16).makeAsyncIterator()
         let all = Locked<[BMLTEvent]>([])
         let asyncToken = center.addObserver(of: connection, for: .bmltEvent) { message in all.withLock { $0.append(message.event) } }
         let info = try await connection.validate()
@@ -88,7 +92,10 @@ struct HostObservationTests {
         await waitUntil { all.withLock { $0.count } == 6 }
         #expect(typed == classic.withLock { $0 })
         #expect(typed.count == 6)
-        #expect(all.withLock { $0.map(\.notificationName.rawValue) } == typed)
+        var sequenced: [String] = []
+        while sequenced.count < 6, let message = await ordered.next(isolation: #isolation) { sequenced.append(message.event.notificationName.rawValue) }
+        #expect(sequenced == typed)
+        #expect(all.withLock { $0.map(\.notificationName.rawValue) }.sorted() == typed.sorted())
         for token in tokens { center.removeObserver(token) }
         center.removeObserver(asyncToken)
         for token in classicTokens { center.removeObserver(token) }

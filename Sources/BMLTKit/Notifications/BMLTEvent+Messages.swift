@@ -15,6 +15,9 @@ import Foundation
 
 #if compiler(>=6.2)
 /// Every event, as one typed message observable off the main actor (`messages(of:for:)`, async observers).
+/// `messages(of:for:)` gives the events in the order they were posted. An async observer closure
+/// (`addObserver(of:for:using:)`) gets each one once but in no set order: Foundation calls it in a task of its own
+/// for each message.
 /// ```swift
 /// for await message in NotificationCenter.default.messages(of: connection, for: .bmltEvent) {
 ///     if case .progressDidStop = message.event { break }
