@@ -23,46 +23,54 @@ public enum ChildProcess {
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = mergeErrors ? stdout : FileHandle.nullDevice
-        let collected = Collected()
-        // Read as the child writes, on the file handle's own thread, so a full pipe never stalls it.
-        stdout.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
         return await withCheckedContinuation { (continuation: CheckedContinuation<Outcome?, Never>) in
-            let once = Once(continuation)
-            process.terminationHandler = { ended in
-                stdout.fileHandleForReading.readabilityHandler = nil
-                let rest = stdout.fileHandleForReading.readDataToEndOfFile()
-                collected.append(rest)
-                once.resume(Outcome(status: ended.terminationStatus, output: collected.data))
-            }
-            do { try process.run() } catch { once.resume(nil); return }
+            let join = Join(continuation)
+            process.terminationHandler = { ended in join.ended(ended.terminationStatus) }
+            do { try process.run() } catch { join.giveUp(); return }
+            // All of the output, read on a thread of its own until the child's end of the pipe closes (a full pipe
+            // never stalls the child). One reader only: reading the rest in the termination handler while a
+            // readability handler was still appending its last piece lost that piece (an exit status 0 with no output,
+            // seen once in eight runs of the suite with a core kept busy).
+            Thread { join.read(stdout.fileHandleForReading.readDataToEndOfFile()) }.start()
             DispatchQueue.global().async {
                 stdin.fileHandleForWriting.write(input)
                 try? stdin.fileHandleForWriting.close()
             }
             DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
                 if process.isRunning { process.terminate() }
-                once.resume(nil)
+                join.giveUp()
             }
         }
     }
 
-    private final class Collected: @unchecked Sendable {
-        private let lock = NSLock()
-        private var bytes = Data()
-        func append(_ data: Data) { lock.lock(); bytes.append(data); lock.unlock() }
-        var data: Data { lock.lock(); defer { lock.unlock() }; return bytes }
-    }
-
-    private final class Once: @unchecked Sendable {
+    /// The outcome once both halves are in — the exit status and the whole output — or `nil` when given up first.
+    private final class Join: @unchecked Sendable {
         private let lock = NSLock()
         private var continuation: CheckedContinuation<Outcome?, Never>?
+        private var status: Int32?
+        private var output: Data?
         init(_ continuation: CheckedContinuation<Outcome?, Never>) { self.continuation = continuation }
-        func resume(_ outcome: Outcome?) {
+
+        func ended(_ status: Int32) { settle { $0.status = status } }
+        func read(_ output: Data) { settle { $0.output = output } }
+        func giveUp() {
             lock.lock()
             let waiting = continuation
             continuation = nil
             lock.unlock()
-            waiting?.resume(returning: outcome)
+            waiting?.resume(returning: nil)
+        }
+
+        private func settle(_ change: (Join) -> Void) {
+            lock.lock()
+            change(self)
+            var ready: (CheckedContinuation<Outcome?, Never>, Outcome)?
+            if let status, let output, let waiting = continuation {
+                continuation = nil
+                ready = (waiting, Outcome(status: status, output: output))
+            }
+            lock.unlock()
+            if let (waiting, outcome) = ready { waiting.resume(returning: outcome) }
         }
     }
 }
