@@ -70,7 +70,7 @@ struct SearchChunkEquivalenceTests {
 
     @Test("every search capture of 2.16.6, 3.1.2, 4.1.0 and the 4.1.0 aggregator", .needsCorpus)
     func captures() async throws {
-        // Seconds of decoding (minutes under the thread sanitizer): on a thread of its own, not the test pool's.
+        // Seconds of decoding (half a minute under the thread sanitizer): on a thread of its own, not the test pool's.
         let (found, checked, meetings) = try await OwnThread.run { () throws -> ([String], Int, Int) in
             var found: [String] = [], checked = 0, meetings = 0
             for folder in [FixtureCorpus.legacy, FixtureCorpus.modern, FixtureCorpus.server4x, "aggregator-4x"] {
