@@ -157,8 +157,8 @@ struct ServerValidationTests {
             try await connection.validate()
         }
         // What is checked is that the format read was given up before its answer (due in 30 s): either it was never
-        // sent (cancelled first) or its request was stopped. Not how long this took: under TSan with the whole suite
-        // in parallel, the main actor has been seen to stall for 10 s.
+        // sent (cancelled first) or its request was stopped. Not how long this took: with the whole suite in parallel,
+        // a test can wait seconds for one of the cooperative pool's two threads (10 s was seen under TSan).
         func isFormats(_ request: URLRequest) -> Bool { request.url?.query?.contains("switcher=GetFormats") == true }
         func formatsGivenUp() -> Bool {
             !stub.requests.contains(where: isFormats) || stub.requestsStoppedEarly.contains(where: isFormats)

@@ -40,8 +40,8 @@ struct Operation<Value: Sendable>: Sendable {
 ///
 /// A class, not a struct, although none of its properties is ever reassigned: every `async` function that takes it
 /// keeps it in its task frame across each `await`, and a request goes through several (`get`, `cachedRead`,
-/// `fromServer`, the validation and search steps). As a struct it was 312 bytes copied into each of those frames; `bmlt-bench`'s soak showed the frames
-/// of 500 validations in flight at 40 KB each, most of the process's peak heap.
+/// `fromServer`, the validation and search steps). As a struct it was 312 bytes copied into each of those frames;
+/// `bmlt-bench`'s soak showed the frames of 500 validations in flight at 40 KB each, most of the process's peak heap.
 final class OperationContext: Sendable {
     /// The normalised root server URL.
     let root: URL
