@@ -326,6 +326,8 @@ final class PatternRun {
             problems.append("progress not in balanced pairs: \(expected)")
         }
         if !truth.isSettled { problems.append("the run did not end with a search and a stop: \(expected)") }
+        let found = truth.all.compactMap { if case .meetingSearchResults(let meetings, _) = $0 { meetings.count } else { nil } }
+        if found.isEmpty || found.contains(0) { problems.append("a search found no meetings: \(found)") }
         for (log, ordered) in logs {
             let got = log.bmlt
             if got.contains(where: { !$0.name.hasPrefix("org.bmlt.kit.") }) {
@@ -352,7 +354,7 @@ final class PatternRun {
         for token in tokens.all { center.removeObserver(token); center.removeObserver(token) }   // twice: harmless
         eventsTask?.cancel()
         if problems.isEmpty {
-            print("ok: \(pattern): \(expected.count) events, each seen once with its payload by \(logs.count + typedLogs.count) observers; progress in \(progress.count / 2) balanced pair(s)")
+            print("ok: \(pattern): \(expected.count) events (\(found.map(String.init).joined(separator: ", ")) meetings found), each seen once with its payload by \(logs.count + typedLogs.count) observers; progress in \(progress.count / 2) balanced pair(s)")
             return 0
         }
         print("MISMATCH (\(pattern)):\n" + problems.joined(separator: "\n"))
