@@ -8,7 +8,8 @@ import CaptureReplay
 /// that crashed — a `forName: nil` observer on Linux did, when typed messages were posted to the same center —
 /// takes down only its process and fails its test. Each run connects, searches, and checks that each observer saw
 /// every BMLTKit event exactly once with its payload and the progress notifications in balanced pairs.
-@Suite("Host observation patterns as processes")
+/// One child at a time (`.serialized`): 48 at once would load a small machine and slow the rest of the suite.
+@Suite("Host observation patterns as processes", .serialized)
 struct HostPatternProcessTests {
     static let patterns = ["named", "wildcard-connection", "wildcard-app", "main-queue", "posting-thread", "private-queue",
                            "remove-self", "chain", "typed", "events", "drop", "host-posted"]
