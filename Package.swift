@@ -21,6 +21,8 @@ let package = Package(
         // The host-app samples: an async main and a dispatchMain() program (run by HostAppProcessTests).
         .executableTarget(name: "bmlt-host-app", dependencies: ["BMLTKit", "BMLTDemoServer"], path: "Samples/HostApp/bmlt-host-app"),
         .executableTarget(name: "bmlt-host-app-dispatch", dependencies: ["BMLTKit", "BMLTDemoServer"], path: "Samples/HostApp/bmlt-host-app-dispatch"),
+        // One way a host observes a connection per run (HostPatternProcessTests runs each in its own process).
+        .executableTarget(name: "bmlt-host-patterns", dependencies: ["BMLTKit", "BMLTDemoServer"], path: "Samples/HostApp/bmlt-host-patterns"),
         // A real HTTP server on 127.0.0.1 for tests and benchmarks (redirects, drips, dropped connections).
         .target(name: "LoopbackHTTPServer", path: "Tests/LoopbackHTTPServer"),
         // The benchmark executable: swift run -c release bmlt-bench

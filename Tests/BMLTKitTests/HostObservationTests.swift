@@ -4,6 +4,7 @@ import Testing
 
 /// The three ways a host observes a connection — `connection.events`, typed messages, classic notifications on
 /// `queue: .main` — each see every event once, in the same order, and the async forms return after delivery.
+/// (Every other way a host observes, `forName: nil` included, runs as a process of its own: HostPatternProcessTests.)
 @Suite("Host observation: events sequence, typed messages, queue: .main")
 @MainActor
 struct HostObservationTests {
@@ -55,12 +56,14 @@ struct HostObservationTests {
     }
 
     #if compiler(>=6.2)
-    @Test("typed messages: each event once, same order as the classic notifications, typed payloads")
+    @Test("typed messages on the configured typedMessageCenter: each event once, same order as the classic notifications, typed payloads")
     func typedMessages() async throws {
         guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) else { return }
-        let center = NotificationCenter()
+        let center = NotificationCenter(), typedCenter = NotificationCenter()
         let stub = StubServer(SampleReplies.healthy())
-        let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration(center: center))
+        var configuration = stub.configuration(center: center)
+        configuration.typedMessageCenter = typedCenter
+        let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: configuration)
         let classic = Locked<[String]>([])
         let classicTokens = Notification.Name.bmltAllNotifications.map { name in
             center.addObserver(forName: name, object: connection, queue: .main) { note in
@@ -70,35 +73,37 @@ struct HostObservationTests {
         var typed: [String] = []
         var validatedInfo: BMLTServerInfo?
         let tokens = [
-            center.addObserver(of: connection, for: .bmltProgressDidStart) { _ in typed.append(Notification.Name.bmltProgressDidStart.rawValue) },
-            center.addObserver(of: connection, for: .bmltProgressDidStop) { _ in typed.append(Notification.Name.bmltProgressDidStop.rawValue) },
-            center.addObserver(of: connection, for: .bmltServerValidated) { message in
+            typedCenter.addObserver(of: connection, for: .bmltProgressDidStart) { _ in typed.append(Notification.Name.bmltProgressDidStart.rawValue) },
+            typedCenter.addObserver(of: connection, for: .bmltProgressDidStop) { _ in typed.append(Notification.Name.bmltProgressDidStop.rawValue) },
+            typedCenter.addObserver(of: connection, for: .bmltServerValidated) { message in
                 #expect(message.isValid && message.error == nil)
                 validatedInfo = message.info
                 typed.append(Notification.Name.bmltServerValidated.rawValue)
             },
-            center.addObserver(of: connection, for: .bmltRequestCancelled) { _ in typed.append(Notification.Name.bmltRequestCancelled.rawValue) },
+            typedCenter.addObserver(of: connection, for: .bmltRequestCancelled) { _ in typed.append(Notification.Name.bmltRequestCancelled.rawValue) },
         ]
-        // Every event as one AsyncMessage, both ways Foundation offers. The sequence keeps the order they were posted
-        // in. An async observer closure does not: Foundation runs each message's call in a task of its own (its
-        // `asyncObserverQueue` adds one child task per message), so it gets each event once, in any order.
-        var ordered = center.messages(of: connection, for: .bmltEvent, bufferSize: 16).makeAsyncIterator()
-        let all = Locked<[BMLTEvent]>([])
-        let asyncToken = center.addObserver(of: connection, for: .bmltEvent) { message in all.withLock { $0.append(message.event) } }
         let info = try await connection.validate()
         #expect(validatedInfo == info)               // delivered before validate() returned
         connection.connect().cancel()
         await waitUntil { !connection.isBusy }
-        await waitUntil { all.withLock { $0.count } == 6 }
+        await waitUntil { classic.withLock { $0.count } == 6 }
         #expect(typed == classic.withLock { $0 })
         #expect(typed.count == 6)
-        var sequenced: [String] = []
-        while sequenced.count < 6, let message = await ordered.next(isolation: #isolation) { sequenced.append(message.event.notificationName.rawValue) }
-        #expect(sequenced == typed)
-        #expect(all.withLock { $0.map(\.notificationName.rawValue) }.sorted() == typed.sorted())
-        for token in tokens { center.removeObserver(token) }
-        center.removeObserver(asyncToken)
+        for token in tokens { typedCenter.removeObserver(token) }
         for token in classicTokens { center.removeObserver(token) }
+    }
+
+    @Test("without a typedMessageCenter no typed message is posted to notificationCenter (Linux: a forName: nil observer would crash)")
+    func noMessagesOnTheClassicCenter() async throws {
+        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) else { return }
+        let center = NotificationCenter()
+        let stub = StubServer(SampleReplies.healthy())
+        let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration(center: center))
+        var typed = 0
+        let token = center.addObserver(of: connection, for: .bmltServerValidated) { _ in typed += 1 }
+        _ = try await connection.validate()
+        #expect(typed == (EventPoster.typedObserversShareClassicPosts ? 1 : 0))
+        center.removeObserver(token)
     }
     #endif
 }

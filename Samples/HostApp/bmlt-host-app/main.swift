@@ -1,6 +1,7 @@
 // bmlt-host-app: a complete host program to copy. It observes a connection the three ways (classic
-// notifications on `queue: .main`, typed messages, the `connection.events` sequence), drives a spinner, searches,
-// cancels a search and shows an error, then checks that every observer saw every event once.
+// notifications on `queue: .main`, typed messages, the `connection.events` sequence) plus a wildcard logger of
+// every notification in the app, drives a spinner, searches, cancels a search and shows an error, then checks that
+// every observer saw every event once.
 //
 //     swift run bmlt-host-app                                   # the embedded demo server, offline
 //     swift run bmlt-host-app https://example.org/main_server   # a real root server (read-only calls)
@@ -24,6 +25,10 @@ final class HostApp {
     private(set) var notifications: [String] = []
     private(set) var typedMessages: [String] = []
     private(set) var events: [String] = []
+    /// What the app-wide logger saw of BMLTKit's (name, whether it carried its payload).
+    private let logged = LoggedNames()
+    /// Typed observers only: on Linux a `forName: nil` observer of a center that carries typed messages crashes.
+    let typedCenter = NotificationCenter()
     private var tokens: [any NSObjectProtocol] = []
     private var typedTokens: [Any] = []
     private var indicator: BMLTProgressIndicator?      // kept alive: a local would stop at once
@@ -33,6 +38,7 @@ final class HostApp {
         self.criteria = criteria
         var configuration = BMLTConfiguration()
         if rootURL == nil { configuration.urlSessionConfiguration = BMLTDemoServer.sessionConfiguration() }
+        configuration.typedMessageCenter = typedCenter
         isDemo = rootURL == nil
         connection = BMLTConnection(rootServerURL: rootURL ?? BMLTDemoServer.rootURL, configuration: configuration)
     }
@@ -51,11 +57,22 @@ final class HostApp {
         })
     }
 
-    /// Way 2: typed messages (Swift 6.2+ toolchains; macOS/iOS 26 on Apple platforms).
+    /// A debugging logger of every notification in the app (`forName: nil, object: nil`): BMLTKit's arrive once
+    /// each, with their payload, beside anything else the process posts.
+    func logEverything() {
+        tokens.append(NotificationCenter.default.addObserver(forName: nil, object: nil, queue: nil) { [logged] note in
+            guard note.name.rawValue.hasPrefix("org.bmlt.kit.") else { return }
+            print("log:", note.name.rawValue)
+            logged.append(note.name.rawValue, hasPayload: note.bmltEvent?.notificationName == note.name)
+        })
+    }
+
+    /// Way 2: typed messages (Swift 6.2+ toolchains; macOS/iOS 26 on Apple platforms), on the configuration's
+    /// `typedMessageCenter` (Apple, OS 26, also delivers them on `NotificationCenter.default`; Linux does not).
     func observeTypedMessages() {
         #if compiler(>=6.2)
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {
-            let center = NotificationCenter.default
+            let center = typedCenter
             typedTokens.append(center.addObserver(of: connection, for: .bmltProgressDidStart) { _ in self.typedMessages.append("progressDidStart") })
             typedTokens.append(center.addObserver(of: connection, for: .bmltProgressDidStop) { _ in self.typedMessages.append("progressDidStop") })
             typedTokens.append(center.addObserver(of: connection, for: .bmltServerValidated) { message in
@@ -95,6 +112,7 @@ final class HostApp {
     }
 
     func run() async -> Int32 {
+        logEverything()
         observeNotifications()
         observeTypedMessages()
         await observeEvents()
@@ -132,6 +150,9 @@ final class HostApp {
     private func report() -> Int32 {
         print("notifications: \(notifications.count), events: \(events.count), typed messages: \(typedMessages.count)")
         var ok = !notifications.isEmpty && notifications == events
+        let (loggedNames, withPayload) = logged.snapshot
+        print("logger: \(loggedNames.count) BMLTKit notifications, \(withPayload) with their payload")
+        ok = ok && loggedNames == notifications && withPayload == loggedNames.count
         #if compiler(>=6.2)
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {
             let typedNames: Set<String> = ["progressDidStart", "progressDidStop", "serverValidated", "meetingSearchResults", "requestCancelled", "error"]
@@ -148,6 +169,17 @@ final class HostApp {
         "serverValidated": Notification.Name.bmltServerValidated.rawValue, "meetingSearchResults": Notification.Name.bmltMeetingSearchResults.rawValue,
         "requestCancelled": Notification.Name.bmltRequestCancelled.rawValue, "error": Notification.Name.bmltError.rawValue,
     ]
+}
+
+/// The logger's record, written from whatever thread posts.
+final class LoggedNames: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: [String] = []
+    private var withPayload = 0
+    func append(_ name: String, hasPayload: Bool) {
+        lock.lock(); names.append(name); if hasPayload { withPayload += 1 }; lock.unlock()
+    }
+    var snapshot: ([String], Int) { lock.lock(); defer { lock.unlock() }; return (names, withPayload) }
 }
 
 /// `[URL] [--service-body ID] [--weekday 1…7]`: the server (default: the demo server) and what to search

@@ -16,8 +16,23 @@ public struct BMLTConfiguration: Sendable {
     public var notificationCenter: NotificationCenter
     /// Where notifications and event monitors are delivered (default `.main`: on the main actor, in order — at
     /// once on the main thread, else in one main-queue operation, never waiting for the main queue). Typed
-    /// messages and `connection.events` are always delivered on the main actor.
+    /// messages and `connection.events` are always delivered on the main actor. On Apple platforms from OS 26 on,
+    /// Foundation calls typed observers inside the classic post and requires the main actor there, so
+    /// notifications are posted on the main actor whatever this says; only event monitors use the queue.
     public var deliveryQueue: DispatchQueue
+    /// Where BMLTKit also posts its typed messages (`BMLTMeetingSearchResultsMessage`, …), for observers
+    /// registered with `addObserver(of:for:)` on that center (default `nil`: none posted).
+    ///
+    /// On Apple platforms (OS 26) this is not needed: Foundation delivers each classic notification of
+    /// `notificationCenter` to its typed observers too, once. On Linux, Foundation hands a typed message to every
+    /// `forName: nil` observer of the same center, which stops the process, so BMLTKit never posts messages to
+    /// `notificationCenter` there. Name a center that has **no `forName: nil` observers** — best one of its own:
+    /// ```swift
+    /// let typedCenter = NotificationCenter()
+    /// var configuration = BMLTConfiguration()
+    /// configuration.typedMessageCenter = typedCenter   // then: typedCenter.addObserver(of: connection, for: …)
+    /// ```
+    public var typedMessageCenter: NotificationCenter?
     /// Extra observers of every event, beside the notification center (e.g. a logger or a test recorder).
     public var eventMonitors: [any BMLTEventMonitor]
     /// Seconds a request may take, in all, before it fails with `.timeout` (default 30).
@@ -65,9 +80,11 @@ public struct BMLTConfiguration: Sendable {
                 logHandler: (@Sendable (BMLTLogLevel, String) -> Void)? = nil,
                 cache: BMLTResponseCache? = nil,
                 cachePolicy: BMLTCachePolicy = .networkOnly,
-                httpTransport: (any BMLTHTTPTransport)? = nil) {
+                httpTransport: (any BMLTHTTPTransport)? = nil,
+                typedMessageCenter: NotificationCenter? = nil) {
         self.notificationCenter = notificationCenter
         self.deliveryQueue = deliveryQueue
+        self.typedMessageCenter = typedMessageCenter
         self.eventMonitors = eventMonitors
         self.timeout = timeout
         self.userAgent = userAgent

@@ -29,9 +29,11 @@ public struct BMLTClosureEventMonitor: BMLTEventMonitor {
     }
 }
 
-/// The single component that announces events: it posts each one to the notification center (as a classic
-/// `Notification` and, where Foundation has them, as a typed message), hands it to the configured monitors and
-/// to every `connection.events` iterator, in order. Nothing else in BMLTKit posts notifications.
+/// The single component that announces events: it posts each one to the notification center as a classic
+/// `Notification` (on Apple platforms from OS 26, Foundation also hands that one post to typed observers), to the
+/// configured `typedMessageCenter` as a typed message, hands it to the configured monitors and to every
+/// `connection.events` iterator, in order. Nothing else in BMLTKit posts notifications (BMLTEvent+Messages.swift
+/// says why typed messages never go to `notificationCenter` on Linux).
 ///
 /// Delivery goes through one FIFO on the main actor. On the main thread, with nothing queued, an event is
 /// delivered at once. Otherwise (in an `async` main on Linux the main actor runs on a worker thread that drains
@@ -42,6 +44,8 @@ public struct BMLTClosureEventMonitor: BMLTEventMonitor {
 @MainActor
 final class EventPoster {
     let notificationCenter: NotificationCenter
+    /// Where typed messages are posted besides Foundation's own bridge (`BMLTConfiguration.typedMessageCenter`).
+    let typedMessageCenter: NotificationCenter?
     /// `nil`: the main actor's FIFO. Otherwise classic notifications and monitors go to this queue, in order.
     let deliveryQueue: DispatchQueue?
     let monitors: [any BMLTEventMonitor]
@@ -56,6 +60,7 @@ final class EventPoster {
 
     init(configuration: BMLTConfiguration) {
         notificationCenter = configuration.notificationCenter
+        typedMessageCenter = configuration.typedMessageCenter
         // `DispatchQueue.main` is a fresh wrapper object on each access on Linux, so compare by label.
         let queue = configuration.deliveryQueue
         deliveryQueue = queue.label == DispatchQueue.main.label ? nil : queue
@@ -105,21 +110,48 @@ final class EventPoster {
     private func deliver(_ event: BMLTEvent, from connection: BMLTConnection) {
         let center = notificationCenter, monitors = monitors
         if let deliveryQueue {
-            deliveryQueue.async { Self.postClassic(event, from: connection, center: center, monitors: monitors) }
+            if Self.typedObserversShareClassicPosts {
+                // Apple, OS 26: the classic post also calls typed observers, which Foundation runs only on the
+                // main actor (off it, `MainActor.assumeIsolated` stops the process). Notifications stay here.
+                center.post(name: event.notificationName, object: connection, userInfo: event.userInfo)
+                deliveryQueue.async { Self.tell(monitors, event, from: connection) }
+            } else {
+                deliveryQueue.async {
+                    center.post(name: event.notificationName, object: connection, userInfo: event.userInfo)
+                    Self.tell(monitors, event, from: connection)
+                }
+            }
         } else {
-            Self.postClassic(event, from: connection, center: center, monitors: monitors)
+            center.post(name: event.notificationName, object: connection, userInfo: event.userInfo)
+            Self.tell(monitors, event, from: connection)
         }
-        #if compiler(>=6.2)
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {
-            postMessages(event, from: connection)
-        }
-        #endif
+        postTypedMessage(event, from: connection)
         broadcaster.yield(event)
     }
 
-    private nonisolated static func postClassic(_ event: BMLTEvent, from connection: BMLTConnection,
-                                                center: NotificationCenter, monitors: [any BMLTEventMonitor]) {
-        center.post(name: event.notificationName, object: connection, userInfo: event.userInfo)
+    private nonisolated static func tell(_ monitors: [any BMLTEventMonitor], _ event: BMLTEvent, from connection: BMLTConnection) {
         for monitor in monitors { monitor.connection(connection, didEmit: event) }
+    }
+
+    /// Whether Foundation delivers a classic notification to the typed observers of its name (Foundation.framework
+    /// from OS 26, whose message types here name their classic notification): then BMLTKit's one classic post is
+    /// also how typed observers of `notificationCenter` get each event. Never on swift-corelibs-foundation.
+    nonisolated static var typedObserversShareClassicPosts: Bool {
+        #if canImport(Darwin) && compiler(>=6.2)
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) { return true }
+        #endif
+        return false
+    }
+
+    /// Posts the event's typed message to the configured `typedMessageCenter`, if any (on Apple, OS 26, not when it
+    /// is `notificationCenter` itself: Foundation has delivered the classic post to its typed observers already).
+    private func postTypedMessage(_ event: BMLTEvent, from connection: BMLTConnection) {
+        #if compiler(>=6.2)
+        guard let typedMessageCenter else { return }
+        if Self.typedObserversShareClassicPosts && typedMessageCenter === notificationCenter { return }
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {
+            postMessage(event, from: connection, to: typedMessageCenter)
+        }
+        #endif
     }
 }

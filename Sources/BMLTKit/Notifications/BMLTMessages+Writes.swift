@@ -179,25 +179,33 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     public static var bmltServerAdminResults: Self { .init() }
 }
 
-/// A server-administration write ended: the typed form of `.bmltFormatSaved`, `.bmltFormatDeleted`, `.bmltServiceBodySaved`, `.bmltServiceBodyDeleted`, `.bmltUserSaved`, `.bmltUserDeleted` and `.bmltSettingsSaved` (one message; `result` says which).
+/// A server-administration write ended, as one message for seven classic names. **No longer posted**: a message
+/// type has one notification name, so Foundation could not deliver it as the classic notification on Apple
+/// platforms. Observe the message of each write instead (`.bmltFormatSaved`, `.bmltFormatDeleted`,
+/// `.bmltServiceBodySaved`, `.bmltServiceBodyDeleted`, `.bmltUserSaved`, `.bmltUserDeleted`, `.bmltSettingsSaved`).
 /// ```swift
-/// let token = NotificationCenter.default.addObserver(of: connection, for: .bmltServerAdminSaved) { message in
+/// let token = NotificationCenter.default.addObserver(of: connection, for: .bmltUserSaved) { message in
 ///     print(message.result)
 /// }
 /// ```
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+@available(*, deprecated, message: "No longer posted: observe BMLTFormatSavedMessage, BMLTUserSavedMessage, … (one per classic name)")
 public struct BMLTServerAdminSavedMessage: NotificationCenter.MainActorMessage, Sendable {
     /// The connection that posts it.
     public typealias Subject = BMLTConnection
-    /// What changed (the classic name follows from it: `.bmltFormatSaved`, `.bmltUserDeleted`, …).
+    /// What changed.
     public let result: BMLTServerAdminResult
     /// The request.
     public let request: BMLTRequest
 }
 
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+@available(*, deprecated, message: "No longer posted: observe .bmltFormatSaved, .bmltUserSaved, … (one per classic name)")
 extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.BaseMessageIdentifier<BMLTServerAdminSavedMessage> {
-    /// BMLTServerAdminSavedMessage: `addObserver(of: connection, for: .bmltServerAdminSaved) { message in … }`.
+    /// BMLTServerAdminSavedMessage (no longer posted): observe the message of each write.
+    /// ```swift
+    /// let token = NotificationCenter.default.addObserver(of: connection, for: .bmltFormatSaved) { message in print(message.result) }
+    /// ```
     public static var bmltServerAdminSaved: Self { .init() }
 }
 

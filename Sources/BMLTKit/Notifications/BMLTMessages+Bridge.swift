@@ -1,0 +1,899 @@
+import Foundation
+
+// How each typed message maps to its event and to its classic notification, one extension per message type.
+// Everywhere: `init?(event:)` and `event`, used to post a message to `BMLTConfiguration.typedMessageCenter`.
+// On Apple platforms (Foundation.framework, OS 26), also the members by which Foundation bridges a message type to
+// a classic notification: `name` (the classic `org.bmlt.kit.…` name), `makeMessage(_:)` and `makeNotification(_:)`.
+// There BMLTKit posts only the classic notification, and Foundation hands it once to classic observers and once,
+// converted by `makeMessage`, to typed observers of that name. swift-corelibs-foundation (Linux) has none of these
+// requirements and never bridges (see BMLTEvent+Messages.swift).
+
+#if compiler(>=6.2)
+/// A typed message made from, and turned back into, one `BMLTEvent`.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+protocol BMLTEventConvertibleMessage: NotificationCenter.MainActorMessage, Sendable where Subject == BMLTConnection {
+    /// The classic notification name this message stands for.
+    static var classicName: Notification.Name { get }
+    /// The message for `event`; `nil` when the event is of another kind.
+    init?(event: BMLTEvent)
+    /// The event this message carries.
+    var event: BMLTEvent { get }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTEventConvertibleMessage {
+    /// The message carried by a BMLTKit notification of this message's name; `nil` for any other notification
+    /// (another name, or a host-posted one without BMLTKit's payload).
+    static func message(from notification: Notification) -> Self? {
+        guard notification.name == classicName, let event = notification.bmltEvent else { return nil }
+        return Self(event: event)
+    }
+
+    /// The classic notification for this message (no object: Foundation sets the subject).
+    static func notification(for message: Self) -> Notification {
+        Notification(name: classicName, object: nil, userInfo: message.event.userInfo)
+    }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTProgressDidStartMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltProgressDidStart }
+    init?(event: BMLTEvent) {
+        guard case .progressDidStart = event else { return nil }
+        self.init()
+    }
+    var event: BMLTEvent { .progressDidStart }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTProgressDidStopMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltProgressDidStop }
+    init?(event: BMLTEvent) {
+        guard case .progressDidStop = event else { return nil }
+        self.init()
+    }
+    var event: BMLTEvent { .progressDidStop }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTServerValidatedMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltServerValidated }
+    init?(event: BMLTEvent) {
+        guard case .serverValidated(let isValid, let info, let error, let request) = event else { return nil }
+        self.init(isValid: isValid, info: info, error: error, request: request)
+    }
+    var event: BMLTEvent { .serverValidated(isValid: isValid, info: info, error: error, request: request) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTMeetingSearchResultsMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltMeetingSearchResults }
+    init?(event: BMLTEvent) {
+        guard case .meetingSearchResults(let meetings, let request) = event else { return nil }
+        self.init(meetings: meetings, request: request)
+    }
+    var event: BMLTEvent { .meetingSearchResults(meetings, request: request) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTFormatSearchResultsMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltFormatSearchResults }
+    init?(event: BMLTEvent) {
+        guard case .formatSearchResults(let formats, let isAllUsedFormats, let request) = event else { return nil }
+        self.init(formats: formats, isAllUsedFormats: isAllUsedFormats, request: request)
+    }
+    var event: BMLTEvent { .formatSearchResults(formats, isAllUsedFormats: isAllUsedFormats, request: request) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTChangeListResultsMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltChangeListResults }
+    init?(event: BMLTEvent) {
+        guard case .changeListResults(let changes, let request) = event else { return nil }
+        self.init(changes: changes, request: request)
+    }
+    var event: BMLTEvent { .changeListResults(changes, request: request) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTMeetingSavedMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltMeetingSaved }
+    init?(event: BMLTEvent) {
+        guard case .meetingSaved(let meeting, let fieldChanges, let request) = event else { return nil }
+        self.init(meeting: meeting, fieldChanges: fieldChanges, request: request)
+    }
+    var event: BMLTEvent { .meetingSaved(meeting, fieldChanges: fieldChanges, request: request) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTMeetingAddedMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltMeetingAdded }
+    init?(event: BMLTEvent) {
+        guard case .meetingAdded(let meeting, let request) = event else { return nil }
+        self.init(meeting: meeting, request: request)
+    }
+    var event: BMLTEvent { .meetingAdded(meeting, request: request) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTMeetingDeletedMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltMeetingDeleted }
+    init?(event: BMLTEvent) {
+        guard case .meetingDeleted(let meetingID, let request) = event else { return nil }
+        self.init(meetingID: meetingID, request: request)
+    }
+    var event: BMLTEvent { .meetingDeleted(id: meetingID, request: request) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTMessageSentMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltMessageSent }
+    init?(event: BMLTEvent) {
+        guard case .messageSent(let wasSent, let request) = event else { return nil }
+        self.init(wasSent: wasSent, request: request)
+    }
+    var event: BMLTEvent { .messageSent(wasSent, request: request) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTAdminLoginChangedMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltAdminLoginChanged }
+    init?(event: BMLTEvent) {
+        guard case .adminLoginChanged(let isLoggedIn, let request) = event else { return nil }
+        self.init(isLoggedIn: isLoggedIn, request: request)
+    }
+    var event: BMLTEvent { .adminLoginChanged(isLoggedIn: isLoggedIn, request: request) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTRequestCancelledMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltRequestCancelled }
+    init?(event: BMLTEvent) {
+        guard case .requestCancelled(let request) = event else { return nil }
+        self.init(request: request)
+    }
+    var event: BMLTEvent { .requestCancelled(request) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTErrorMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltError }
+    init?(event: BMLTEvent) {
+        guard case .error(let error, let request) = event else { return nil }
+        self.init(error: error, request: request)
+    }
+    var event: BMLTEvent { .error(error, request: request) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTServiceBodyResultsMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltServiceBodyResults }
+    init?(event: BMLTEvent) {
+        guard case .serviceBodyResults(let serviceBodies, let request) = event else { return nil }
+        self.init(serviceBodies: serviceBodies, request: request)
+    }
+    var event: BMLTEvent { .serviceBodyResults(serviceBodies, request: request) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTFieldKeyResultsMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltFieldKeyResults }
+    init?(event: BMLTEvent) {
+        guard case .fieldKeyResults(let fieldKeys, let request) = event else { return nil }
+        self.init(fieldKeys: fieldKeys, request: request)
+    }
+    var event: BMLTEvent { .fieldKeyResults(fieldKeys, request: request) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTFieldValueResultsMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltFieldValueResults }
+    init?(event: BMLTEvent) {
+        guard case .fieldValueResults(let key, let values, let request) = event else { return nil }
+        self.init(key: key, values: values, request: request)
+    }
+    var event: BMLTEvent { .fieldValueResults(key: key, values: values, request: request) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTCoverageAreaResultsMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltCoverageAreaResults }
+    init?(event: BMLTEvent) {
+        guard case .coverageAreaResults(let coverageArea, let request) = event else { return nil }
+        self.init(coverageArea: coverageArea, request: request)
+    }
+    var event: BMLTEvent { .coverageAreaResults(coverageArea, request: request) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTNAWSExportResultsMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltNAWSExportResults }
+    init?(event: BMLTEvent) {
+        guard case .nawsExportResults(let export, let request) = event else { return nil }
+        self.init(export: export, request: request)
+    }
+    var event: BMLTEvent { .nawsExportResults(export, request: request) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTServerAdminResultsMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltServerAdminResults }
+    init?(event: BMLTEvent) {
+        guard case .serverAdminResults(let result, let request) = event else { return nil }
+        self.init(result: result, request: request)
+    }
+    var event: BMLTEvent { .serverAdminResults(result, request: request) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTFormatSavedMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltFormatSaved }
+    init?(event: BMLTEvent) {
+        guard case .serverAdminSaved(let result, let request) = event, event.notificationName == .bmltFormatSaved else { return nil }
+        self.init(result: result, request: request)
+    }
+    var event: BMLTEvent { .serverAdminSaved(result, request: request) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTFormatDeletedMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltFormatDeleted }
+    init?(event: BMLTEvent) {
+        guard case .serverAdminSaved(let result, let request) = event, event.notificationName == .bmltFormatDeleted else { return nil }
+        self.init(result: result, request: request)
+    }
+    var event: BMLTEvent { .serverAdminSaved(result, request: request) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTServiceBodySavedMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltServiceBodySaved }
+    init?(event: BMLTEvent) {
+        guard case .serverAdminSaved(let result, let request) = event, event.notificationName == .bmltServiceBodySaved else { return nil }
+        self.init(result: result, request: request)
+    }
+    var event: BMLTEvent { .serverAdminSaved(result, request: request) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTServiceBodyDeletedMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltServiceBodyDeleted }
+    init?(event: BMLTEvent) {
+        guard case .serverAdminSaved(let result, let request) = event, event.notificationName == .bmltServiceBodyDeleted else { return nil }
+        self.init(result: result, request: request)
+    }
+    var event: BMLTEvent { .serverAdminSaved(result, request: request) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTUserSavedMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltUserSaved }
+    init?(event: BMLTEvent) {
+        guard case .serverAdminSaved(let result, let request) = event, event.notificationName == .bmltUserSaved else { return nil }
+        self.init(result: result, request: request)
+    }
+    var event: BMLTEvent { .serverAdminSaved(result, request: request) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTUserDeletedMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltUserDeleted }
+    init?(event: BMLTEvent) {
+        guard case .serverAdminSaved(let result, let request) = event, event.notificationName == .bmltUserDeleted else { return nil }
+        self.init(result: result, request: request)
+    }
+    var event: BMLTEvent { .serverAdminSaved(result, request: request) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTSettingsSavedMessage: BMLTEventConvertibleMessage {
+    static var classicName: Notification.Name { .bmltSettingsSaved }
+    init?(event: BMLTEvent) {
+        guard case .serverAdminSaved(let result, let request) = event, event.notificationName == .bmltSettingsSaved else { return nil }
+        self.init(result: result, request: request)
+    }
+    var event: BMLTEvent { .serverAdminSaved(result, request: request) }
+}
+
+#if canImport(Darwin)
+// Foundation.framework's interoperability requirements (absent from swift-corelibs-foundation).
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTProgressDidStartMessage {
+    /// The classic name, `.bmltProgressDidStart`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTProgressDidStartMessage.name == .bmltProgressDidStart)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTProgressDidStartMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTProgressDidStartMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTProgressDidStopMessage {
+    /// The classic name, `.bmltProgressDidStop`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTProgressDidStopMessage.name == .bmltProgressDidStop)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTProgressDidStopMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTProgressDidStopMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTServerValidatedMessage {
+    /// The classic name, `.bmltServerValidated`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTServerValidatedMessage.name == .bmltServerValidated)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTServerValidatedMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTServerValidatedMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTMeetingSearchResultsMessage {
+    /// The classic name, `.bmltMeetingSearchResults`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTMeetingSearchResultsMessage.name == .bmltMeetingSearchResults)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTMeetingSearchResultsMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTMeetingSearchResultsMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTFormatSearchResultsMessage {
+    /// The classic name, `.bmltFormatSearchResults`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTFormatSearchResultsMessage.name == .bmltFormatSearchResults)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTFormatSearchResultsMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTFormatSearchResultsMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTChangeListResultsMessage {
+    /// The classic name, `.bmltChangeListResults`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTChangeListResultsMessage.name == .bmltChangeListResults)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTChangeListResultsMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTChangeListResultsMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTMeetingSavedMessage {
+    /// The classic name, `.bmltMeetingSaved`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTMeetingSavedMessage.name == .bmltMeetingSaved)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTMeetingSavedMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTMeetingSavedMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTMeetingAddedMessage {
+    /// The classic name, `.bmltMeetingAdded`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTMeetingAddedMessage.name == .bmltMeetingAdded)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTMeetingAddedMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTMeetingAddedMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTMeetingDeletedMessage {
+    /// The classic name, `.bmltMeetingDeleted`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTMeetingDeletedMessage.name == .bmltMeetingDeleted)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTMeetingDeletedMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTMeetingDeletedMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTMessageSentMessage {
+    /// The classic name, `.bmltMessageSent`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTMessageSentMessage.name == .bmltMessageSent)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTMessageSentMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTMessageSentMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTAdminLoginChangedMessage {
+    /// The classic name, `.bmltAdminLoginChanged`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTAdminLoginChangedMessage.name == .bmltAdminLoginChanged)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTAdminLoginChangedMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTAdminLoginChangedMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTRequestCancelledMessage {
+    /// The classic name, `.bmltRequestCancelled`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTRequestCancelledMessage.name == .bmltRequestCancelled)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTRequestCancelledMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTRequestCancelledMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTErrorMessage {
+    /// The classic name, `.bmltError`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTErrorMessage.name == .bmltError)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTErrorMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTErrorMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTServiceBodyResultsMessage {
+    /// The classic name, `.bmltServiceBodyResults`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTServiceBodyResultsMessage.name == .bmltServiceBodyResults)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTServiceBodyResultsMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTServiceBodyResultsMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTFieldKeyResultsMessage {
+    /// The classic name, `.bmltFieldKeyResults`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTFieldKeyResultsMessage.name == .bmltFieldKeyResults)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTFieldKeyResultsMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTFieldKeyResultsMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTFieldValueResultsMessage {
+    /// The classic name, `.bmltFieldValueResults`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTFieldValueResultsMessage.name == .bmltFieldValueResults)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTFieldValueResultsMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTFieldValueResultsMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTCoverageAreaResultsMessage {
+    /// The classic name, `.bmltCoverageAreaResults`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTCoverageAreaResultsMessage.name == .bmltCoverageAreaResults)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTCoverageAreaResultsMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTCoverageAreaResultsMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTNAWSExportResultsMessage {
+    /// The classic name, `.bmltNAWSExportResults`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTNAWSExportResultsMessage.name == .bmltNAWSExportResults)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTNAWSExportResultsMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTNAWSExportResultsMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTServerAdminResultsMessage {
+    /// The classic name, `.bmltServerAdminResults`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTServerAdminResultsMessage.name == .bmltServerAdminResults)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTServerAdminResultsMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTServerAdminResultsMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTFormatSavedMessage {
+    /// The classic name, `.bmltFormatSaved`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTFormatSavedMessage.name == .bmltFormatSaved)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTFormatSavedMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTFormatSavedMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTFormatDeletedMessage {
+    /// The classic name, `.bmltFormatDeleted`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTFormatDeletedMessage.name == .bmltFormatDeleted)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTFormatDeletedMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTFormatDeletedMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTServiceBodySavedMessage {
+    /// The classic name, `.bmltServiceBodySaved`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTServiceBodySavedMessage.name == .bmltServiceBodySaved)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTServiceBodySavedMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTServiceBodySavedMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTServiceBodyDeletedMessage {
+    /// The classic name, `.bmltServiceBodyDeleted`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTServiceBodyDeletedMessage.name == .bmltServiceBodyDeleted)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTServiceBodyDeletedMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTServiceBodyDeletedMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTUserSavedMessage {
+    /// The classic name, `.bmltUserSaved`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTUserSavedMessage.name == .bmltUserSaved)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTUserSavedMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTUserSavedMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTUserDeletedMessage {
+    /// The classic name, `.bmltUserDeleted`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTUserDeletedMessage.name == .bmltUserDeleted)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTUserDeletedMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTUserDeletedMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTSettingsSavedMessage {
+    /// The classic name, `.bmltSettingsSaved`: Foundation delivers
+    /// BMLTKit's one classic notification to typed observers too.
+    /// ```swift
+    /// print(BMLTSettingsSavedMessage.name == .bmltSettingsSaved)   // true
+    /// ```
+    public static var name: Notification.Name { classicName }
+
+    /// The message in a BMLTKit notification of this name; `nil` (nothing delivered) for a notification without
+    /// BMLTKit's payload.
+    /// ```swift
+    /// let message = BMLTSettingsSavedMessage.makeMessage(notification)
+    /// ```
+    @MainActor public static func makeMessage(_ notification: Notification) -> Self? { message(from: notification) }
+
+    /// The classic notification for a message, with BMLTKit's payload (`notification.bmltEvent`).
+    /// ```swift
+    /// let notification = BMLTSettingsSavedMessage.makeNotification(message)
+    /// ```
+    @MainActor public static func makeNotification(_ message: Self) -> Notification { notification(for: message) }
+}
+#endif
+#endif
