@@ -1,8 +1,9 @@
-/// BMLTKit's own version: the one place it is written. The default `User-Agent` and `bmlt-observer --version`
-/// read it from here.
+/// BMLTKit's own version: the one place it is written in code. The default `User-Agent`, the iCalendar export's
+/// `PRODID` and `bmlt-observer --version` read it from here; the README's Install line and CHANGELOG.md's newest
+/// release say the same (`ReleaseMetadataTests` fails when they do not).
 ///
 /// ```swift
-/// print("BMLTKit \(BMLTKitVersion.current)")   // BMLTKit 1.0.0
+/// print("BMLTKit \(BMLTKitVersion.current)")   // BMLTKit 0.1.0
 /// ```
 public enum BMLTKitVersion {
     /// The version of this BMLTKit, `MAJOR.MINOR.PATCH`.
@@ -10,5 +11,5 @@ public enum BMLTKitVersion {
     /// ```swift
     /// let agent = "MyApp/2.0 BMLTKit/\(BMLTKitVersion.current)"
     /// ```
-    public static let current = "1.0.0"
+    public static let current = "0.1.0"
 }
