@@ -25,18 +25,46 @@ enum SearchCommand {
     static let command = Command(
         spec: CommandSpec("search", "search meetings (validates first) and print them", options: options),
         run: { context in
-            _ = try criteria(from: context.commandLine)           // usage errors before any request
+            let early = try criteria(from: context.commandLine)           // usage errors before any request
             let limit = try context.limit(default: 20)
+            let extent: BMLTSearchExtent = context.commandLine.flag("meetings-only") ? .meetingsOnly : .meetingsAndFormats
+            if canSearchBesideValidation(context.commandLine, early) {
+                let results = try await searchBesideValidation(early, extent: extent, on: context.connection)
+                printMeetings(results.meetings, limit: limit, context: context)
+                return
+            }
             _ = try await context.connection.validate()
             let criteria = try criteria(from: context.commandLine, formats: context.connection.server.formats)
             if context.connection.capabilities.contains(.aggregator), !criteria.satisfiesAggregatorFilterRule {
                 throw UsageError(RootServersCommand.filterAdvice)
             }
-            let extent: BMLTSearchExtent = context.commandLine.flag("meetings-only") ? .meetingsOnly : .meetingsAndFormats
             let results = try await context.connection.meetings(matching: criteria, extent: extent)
             printMeetings(results.meetings, limit: limit, context: context)
         }
     )
+
+    /// Whether the search can go out beside the validation instead of after it (a round trip and its transfer fewer
+    /// on a slow network): when it needs nothing the validation learns — every `--format` is an id, not a key to look up
+    /// among the server's formats — and an aggregator would not refuse it (it has a narrowing filter).
+    static func canSearchBesideValidation(_ line: ParsedCommandLine, _ criteria: BMLTSearchCriteria) -> Bool {
+        line.values("format").allSatisfy { Int($0) != nil } && criteria.satisfiesAggregatorFilterRule
+    }
+
+    /// The validation and the search at once. The validation's outcome is awaited first: a server that is not a usable
+    /// root server is reported as such (the search is then cancelled), and the meetings are used only from a valid one.
+    @MainActor
+    static func searchBesideValidation(_ criteria: BMLTSearchCriteria, extent: BMLTSearchExtent,
+                                       on connection: BMLTConnection) async throws -> BMLTSearchResults {
+        let search = Task { @MainActor in try await connection.meetings(matching: criteria, extent: extent) }
+        do {
+            _ = try await withTaskCancellationHandler { try await connection.validate() } onCancel: { search.cancel() }
+        } catch {
+            search.cancel()
+            _ = try? await search.value
+            throw error
+        }
+        return try await withTaskCancellationHandler { try await search.value } onCancel: { search.cancel() }
+    }
 
     /// The criteria the flags describe; a `UsageError` for a flag value that makes no sense. `--format` keys are
     /// looked up in `formats` (the server's); without them only ids are used (a syntax check before validating).
