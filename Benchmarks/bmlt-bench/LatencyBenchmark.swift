@@ -22,6 +22,8 @@ enum LatencyBenchmark {
     struct Replies: Sendable {
         var serverInfo, serviceBodies, formats, languages, search: Data
         var source: String
+        /// A 3.1.2 server's GetServerInfo, GetServiceBodies and GetFormats (`show_all`), served under `/v3/` (no GetLangs.php).
+        var modern: (serverInfo: Data, serviceBodies: Data, formats: Data)?
 
         static func load() -> Replies {
             let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -30,8 +32,15 @@ enum LatencyBenchmark {
             if let info = file("json_GetServerInfo.json"), let bodies = file("json_GetServiceBodies.json"),
                let formats = file("json_GetFormats_show_all.json"), let languages = file("json_GetLangs.json"),
                let search = file("json_GetSearchResults_services_1002.json") {
+                let modernFolder = here.deletingLastPathComponent().appendingPathComponent("shared/fixtures/rootserver-3x")
+                func modernFile(_ name: String) -> Data? { try? Data(contentsOf: modernFolder.appendingPathComponent(name)) }
+                var modern: (Data, Data, Data)?
+                if let info = modernFile("001-GetServerInfo.json"), let bodies = modernFile("004-GetServiceBodies.json"),
+                   let formats = modernFile("003-GetFormats-show_all.json") {
+                    modern = (info, bodies, formats)
+                }
                 return Replies(serverInfo: info, serviceBodies: bodies, formats: formats, languages: languages, search: search,
-                               source: "2.16.6 captures (GetSearchResults&services[]=1002: \(search.count) bytes)")
+                               source: "2.16.6 captures (GetSearchResults&services[]=1002: \(search.count) bytes)", modern: modern)
             }
             return Replies(serverInfo: Data(PipelineBenchmark.serverInfo.utf8), serviceBodies: Data(PipelineBenchmark.serviceBodies.utf8),
                            formats: Data(PipelineBenchmark.formats.utf8), languages: Data(PipelineBenchmark.languages.utf8),
@@ -40,7 +49,15 @@ enum LatencyBenchmark {
 
         func answer(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Behavior {
             let body: Data
-            if request.path.hasSuffix("GetLangs.php") {
+            if request.path.hasPrefix("/v3/"), let modern {
+                switch request.query("switcher") {
+                case "GetServerInfo": body = modern.serverInfo
+                case "GetServiceBodies": body = modern.serviceBodies
+                case "GetFormats": body = modern.formats
+                case "GetSearchResults": body = search
+                default: return .respond(status: 404, headers: ["Content-Type": "text/html"], body: Data("<html>Not Found</html>".utf8))
+                }
+            } else if request.path.hasSuffix("GetLangs.php") {
                 body = languages
             } else {
                 switch request.query("switcher") {
@@ -83,6 +100,7 @@ enum LatencyBenchmark {
         server.conditions = conditions
         server.keepsConnectionsAlive = true
         let root = server.baseURL.appendingPathComponent("main_server")
+        let modernRoot = server.baseURL.appendingPathComponent("v3/main_server")
         var criteria = BMLTSearchCriteria()
         criteria.serviceBodyIDs = [1002]
         var unfiltered = BMLTSearchCriteria()
@@ -117,6 +135,7 @@ enum LatencyBenchmark {
             Row(title: "cold search (services[]), fresh BMLTConnection"),
             Row(title: "cold search, weekday only (aggregator rule)"),
             Row(title: "validate(), fresh BMLTConnection"),
+            Row(title: "validate(), 3.1.2 server (no GetLangs.php)"),
             Row(title: "warm search (after validation, same connection)"),
             Row(title: "validate(), then search"),
             Row(title: "validate() beside the search (bmlt-observer search)"),
@@ -140,13 +159,17 @@ enum LatencyBenchmark {
             await time(2) { _ = try await BMLTConnection(rootServerURL: root, configuration: configuration()).meetings(matching: criteria) }
             await time(3) { _ = try await BMLTConnection(rootServerURL: root, configuration: configuration()).meetings(matching: unfiltered) }
             await time(4) { _ = try await BMLTConnection(rootServerURL: root, configuration: configuration()).validate() }
-            await time(5) { _ = try await kept.meetings(matching: criteria) }
-            await time(6) {
+            await time(5) {
+                guard replies.modern != nil else { return }
+                _ = try await BMLTConnection(rootServerURL: modernRoot, configuration: configuration()).validate()
+            }
+            await time(6) { _ = try await kept.meetings(matching: criteria) }
+            await time(7) {
                 let connection = BMLTConnection(rootServerURL: root, configuration: configuration())
                 _ = try await connection.validate()
                 _ = try await connection.meetings(matching: criteria)
             }
-            await time(7) {
+            await time(8) {
                 // What `bmlt-observer search` does when the search needs nothing validation learns (SearchCommand).
                 let connection = BMLTConnection(rootServerURL: root, configuration: configuration())
                 let search = Task { @MainActor in try await connection.meetings(matching: criteria) }
@@ -162,13 +185,13 @@ enum LatencyBenchmark {
                 firstDelivery.withLock { if $0 == nil { $0 = now } }
             }
             let start = DispatchTime.now().uptimeNanoseconds
-            await time(9) {
+            await time(10) {
                 _ = try await BMLTConnection(rootServerURL: root, configuration: configuration(.cacheThenNetwork, center: center))
                     .meetings(matching: criteria)
             }
             center.removeObserver(observer)
-            rows[8].seconds.append(firstDelivery.withLock { $0 }.map { Double($0 - start) / 1e9 } ?? .nan)
-            rows[8].connections = 0
+            rows[9].seconds.append(firstDelivery.withLock { $0 }.map { Double($0 - start) / 1e9 } ?? .nan)
+            rows[9].connections = 0
         }
 
         let fresh = rows[0].median, warm = rows[1].median
@@ -182,10 +205,11 @@ enum LatencyBenchmark {
         let handshake = fresh - warm
         print(String(format: "  a new TCP connection costs one round trip that no client can avoid (here %.0f ms: new − kept = %.0f ms;", conditions.connectionDelay * 1000, handshake * 1000))
         print("  TLS adds one or two more on https): a host that keeps one BMLTConnection per server pays it once, then reuses")
-        print(String(format: "  the connection (warm search %.2f× the bare kept-alive GET). Cold calls are compared with the bare new-connection GET.", rows[5].median / warm))
+        print(String(format: "  the connection (warm search %.2f× the bare kept-alive GET). Cold calls are compared with the bare new-connection GET.", rows[6].median / warm))
         print(String(format: "  a search without a narrowing filter on a server not yet validated asks GetServerInfo first (the aggregator rule is"))
         print(String(format: "  checked before the search is sent): %.0f ms more than a filtered one here.", (rows[3].median - rows[2].median) * 1000))
-        print(String(format: "  validate() on this 2.x server: GetLangs.php goes out once GetServerInfo says 2.x (%.2f× the bare new GET).", rows[4].median / fresh))
+        print(String(format: "  validate() on 2.x: GetLangs.php can only go out once GetServerInfo has said 2.x (3.x and 4.x have none): %.0f ms", (rows[4].median - rows[5].median) * 1000))
+        print("  more than on 3.1.2 here, about a round trip less what the lists still had to transfer.")
     }
 }
 
