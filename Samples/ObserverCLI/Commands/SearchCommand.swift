@@ -29,7 +29,7 @@ enum SearchCommand {
             let limit = try context.limit(default: 20)
             let extent: BMLTSearchExtent = context.commandLine.flag("meetings-only") ? .meetingsOnly : .meetingsAndFormats
             if canSearchBesideValidation(context.commandLine, early) {
-                let results = try await searchBesideValidation(early, extent: extent, on: context.connection)
+                let results = try await searchBesideValidation(early, extent: extent, context: context)
                 printMeetings(results.meetings, limit: limit, context: context)
                 return
             }
@@ -50,20 +50,26 @@ enum SearchCommand {
         line.values("format").allSatisfy { Int($0) != nil } && criteria.satisfiesAggregatorFilterRule
     }
 
-    /// The validation and the search at once. The validation's outcome is awaited first: a server that is not a usable
-    /// root server is reported as such (the search is then cancelled), and the meetings are used only from a valid one.
+    /// The validation and the search at once. The validation's outcome comes first: a server that is not a usable root
+    /// server is reported as such, the search is cancelled, and nothing of it is printed (its notification lines are held
+    /// back until the validation has ended, then printed after the validation's, or dropped).
     @MainActor
     static func searchBesideValidation(_ criteria: BMLTSearchCriteria, extent: BMLTSearchExtent,
-                                       on connection: BMLTConnection) async throws -> BMLTSearchResults {
+                                       context: CommandContext) async throws -> BMLTSearchResults {
+        let connection = context.connection
+        context.holdSearchEvents()
         let search = Task { @MainActor in try await connection.meetings(matching: criteria, extent: extent) }
         do {
             _ = try await withTaskCancellationHandler { try await connection.validate() } onCancel: { search.cancel() }
         } catch {
             search.cancel()
-            _ = try? await search.value
+            _ = await search.result
+            context.releaseHeldEvents(false)
             throw error
         }
-        return try await withTaskCancellationHandler { try await search.value } onCancel: { search.cancel() }
+        let outcome = await withTaskCancellationHandler { await search.result } onCancel: { search.cancel() }
+        context.releaseHeldEvents(true)
+        return try outcome.get()
     }
 
     /// The criteria the flags describe; a `UsageError` for a flag value that makes no sense. `--format` keys are
