@@ -1,6 +1,7 @@
 // bmlt-bench: decoding and request-pipeline benchmarks for BMLTKit, every baseline measured in the same run.
 // Run: swift run -c release bmlt-bench [--runs N] [--sizes 1,10,100] [--skip-decoders] [--skip-overlap] [--skip-pipeline] [--skip-cache] [--skip-soak]
 // Diagnostic: swift run -c release bmlt-bench --layer  (BMLTKit's own work per connect(), on canned replies)
+// Latency: swift run -c release bmlt-bench --latency [--runs N]  (round trips on an emulated phone network; only this section)
 import Foundation
 
 let arguments = CommandLine.arguments
@@ -27,6 +28,12 @@ if let side = option("child-soak") {
 // Diagnostic mode: BMLTKit's layer on canned replies, no network (see LayerProbe).
 if arguments.contains("--layer") {
     await LayerProbe.run()
+    exit(0)
+}
+
+// The latency section alone (see LatencyBenchmark).
+if arguments.contains("--latency") {
+    await LatencyBenchmark.run(runs: max(3, Int(option("runs") ?? "5") ?? 5))
     exit(0)
 }
 

@@ -128,7 +128,9 @@ public enum ObserverCLI {
             printer.stop()
         }
         let context = CommandContext(connection: connection, commandLine: commandLine, environment: environment,
-                                     json: json, io: io, timeout: timeout, clearSpinner: { spinner.clearLine() })
+                                     json: json, io: io, timeout: timeout, clearSpinner: { spinner.clearLine() },
+                                     holdSearchEvents: { printer.holdSearchEvents() },
+                                     releaseHeldEvents: { printer.releaseHeldEvents(showingSearch: $0) })
         do {
             try await command.run(context)
             return 0
@@ -157,6 +159,10 @@ struct CommandContext {
     /// `--timeout`, when given.
     let timeout: Double?
     let clearSpinner: @MainActor () -> Void
+    /// Holds back the meeting search's notification lines (see `NotificationPrinter.holdSearchEvents`).
+    var holdSearchEvents: @MainActor () -> Void = {}
+    /// Prints what was held back; the search's lines only when `true` (the server was valid).
+    var releaseHeldEvents: @MainActor (Bool) -> Void = { _ in }
 
     /// Whether the embedded demo server is in use (no `--server`).
     var isDemo: Bool { commandLine.value("server") == nil }

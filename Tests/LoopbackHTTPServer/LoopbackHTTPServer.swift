@@ -9,7 +9,8 @@ import Darwin
 ///
 /// It listens on an ephemeral port of a loopback address, reads each request (head and `Content-Length` body) and answers
 /// with whatever the handler returns — a normal answer, a slow drip, a connection closed mid-body, silence,
-/// or a redirect. One connection per request (`Connection: close`). It never binds anything outside 127.0.0.0/8.
+/// or a redirect. One connection per request (`Connection: close`) unless `keepsConnectionsAlive` is set; `conditions`
+/// adds a round trip and a byte rate (see `LoopbackHTTPServer+Conditions.swift`). It never binds anything outside 127.0.0.0/8.
 public final class LoopbackHTTPServer: @unchecked Sendable {
     /// A request as received.
     public struct Request: Sendable {
@@ -47,6 +48,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private var received: [Request] = []
     private var lastDripEnd: UInt64?
     private let recordsRequests: Bool
+    private var emulated = Conditions()
+    private var keepAlive = false
+    private var accepted = 0
+    /// When the emulated downlink is free again (`DispatchTime` uptime nanoseconds).
+    private var linkFreeAt: UInt64 = 0
 
     /// The loopback address the server listens on.
     public let host: String
@@ -93,6 +99,23 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     /// benchmarks that time what a client does after the last byte.
     public var lastDripEndNanoseconds: UInt64? { state.withLock { lastDripEnd } }
 
+    /// The network the server emulates for connections accepted from now on (default: none, loopback speed).
+    public var conditions: Conditions {
+        get { state.withLock { emulated } }
+        set { state.withLock { emulated = newValue } }
+    }
+
+    /// Whether a connection stays open for further requests (HTTP/1.1 keep-alive, answered `Connection: keep-alive`)
+    /// after a `.respond` answer, until the client closes it or asks `Connection: close` (default `false`: one request
+    /// per connection). Applies to connections accepted from now on; other behaviours always close the connection.
+    public var keepsConnectionsAlive: Bool {
+        get { state.withLock { keepAlive } }
+        set { state.withLock { keepAlive = newValue } }
+    }
+
+    /// How many TCP connections the server has accepted so far.
+    public var connectionsAccepted: Int { state.withLock { accepted } }
+
     /// Stops listening and closes every open connection.
     ///
     /// Safe to call more than once (`deinit` calls it too): the listener is closed only the first time. Open
@@ -132,7 +155,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             #else
             _ = noSigpipe
             #endif
-            state.withLock { _ = openSockets.insert(client) }
+            state.withLock {
+                _ = openSockets.insert(client)
+                accepted += 1
+            }
             let thread = Thread { [self] in serve(client) }
             thread.stackSize = 1 << 20
             thread.start()
@@ -144,9 +170,48 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             let wasOpen = state.withLock { openSockets.remove(client) != nil }
             if wasOpen { close(client) }
         }
-        guard let request = readRequest(client) else { return }
-        if recordsRequests { state.withLock { received.append(request) } }
-        switch handler(request) {
+        var pending = Data()
+        let (conditions, keepsAlive) = state.withLock { (emulated, keepAlive) }
+        pause(conditions.connectionDelay)       // the TCP handshake of a new connection
+        while true {
+            guard let request = readRequest(client, pending: &pending) else { return }
+            if recordsRequests { state.withLock { received.append(request) } }
+            pause(conditions.requestDelay)      // the request's way there and the answer's way back
+            let reuse = keepsAlive && request.headers["connection"]?.lowercased() != "close"
+            let behavior = handler(request)
+            guard case .respond(let status, let headers, let body) = behavior else { return answer(client, behavior) }
+            guard paced(client, head(status: status, headers: headers, length: body.count, keepAlive: reuse) + body,
+                        rate: conditions.bytesPerSecond), reuse else { return }
+        }
+    }
+
+    /// Sleeps `seconds` (nothing for 0).
+    private func pause(_ seconds: TimeInterval) {
+        if seconds > 0 { Thread.sleep(forTimeInterval: seconds) }
+    }
+
+    /// Sends `data` through the emulated downlink: `rate` bytes a second shared by every connection, 4 KB at a time
+    /// (each piece waits for its turn on the link, then for the time it takes); without a rate, at once.
+    private func paced(_ client: Int32, _ data: Data, rate: Double?) -> Bool {
+        guard let rate, rate > 0 else { return send(client, data) }
+        var offset = 0
+        while offset < data.count {
+            let end = min(data.count, offset + 4096)
+            let nanoseconds = UInt64(Double(end - offset) / rate * 1_000_000_000)
+            let due = state.withLock { () -> UInt64 in
+                linkFreeAt = max(linkFreeAt, DispatchTime.now().uptimeNanoseconds) + nanoseconds
+                return linkFreeAt
+            }
+            let now = DispatchTime.now().uptimeNanoseconds
+            if due > now { pause(Double(due - now) / 1_000_000_000) }
+            guard state.withLock({ running }), send(client, data.subdata(in: offset..<end)) else { return false }
+            offset = end
+        }
+        return true
+    }
+
+    private func answer(_ client: Int32, _ behavior: Behavior) {
+        switch behavior {
         case .respond(let status, let headers, let body):
             send(client, head(status: status, headers: headers, length: body.count) + body)
         case .drip(let status, let body, let chunkSize, let interval):
@@ -172,8 +237,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         }
     }
 
-    private func head(status: Int, headers: [String: String], length: Int) -> Data {
-        var lines = ["HTTP/1.1 \(status) \(status < 400 ? "OK" : "Error")", "Content-Length: \(length)", "Connection: close"]
+    private func head(status: Int, headers: [String: String], length: Int, keepAlive: Bool = false) -> Data {
+        var lines = ["HTTP/1.1 \(status) \(status < 400 ? "OK" : "Error")", "Content-Length: \(length)",
+                     keepAlive ? "Connection: keep-alive" : "Connection: close"]
         if headers["Content-Type"] == nil { lines.append("Content-Type: application/json; charset=UTF-8") }
         lines += headers.map { "\($0.key): \($0.value)" }
         return Data((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
@@ -196,8 +262,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         }
     }
 
-    private func readRequest(_ client: Int32) -> Request? {
-        var data = Data()
+    /// The next request on the connection; what arrived after it (a pipelined request) is left in `pending`.
+    private func readRequest(_ client: Int32, pending: inout Data) -> Request? {
+        var data = pending
+        pending = Data()
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         let separator = Data("\r\n\r\n".utf8)
         while data.range(of: separator) == nil {
@@ -217,11 +285,15 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         var body = Data(data[headEnd.upperBound...])
-        let length = Int(headers["content-length"] ?? "0") ?? 0
+        let length = max(0, Int(headers["content-length"] ?? "0") ?? 0)
         while body.count < length {
             let count = recv(client, &buffer, buffer.count, 0)
             if count <= 0 { break }
             body.append(buffer, count: count)
+        }
+        if body.count > length {
+            pending = Data(body[(body.startIndex + length)...])
+            body = Data(body.prefix(length))
         }
         return Request(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: body)
     }

@@ -196,7 +196,9 @@ extension DemoServerSuites {
             #expect(run.status == 1)
             #expect(run.errors.contains("within --timeout 1 s"), "\(run.errors)")
             #expect(seconds >= 0.9 && seconds < 2.5, "took \(seconds) s")
-            #expect(http.requests.count == 1, "tried once, no retries after the budget is spent")
+            // Validation's one round (GetServerInfo and the two lists beside it), each tried once: no retries after the
+            // budget is spent.
+            #expect(http.requests.count == 3 && Set(http.requests.map(\.target)).count == 3, "\(http.requests.map(\.target))")
             let codes = run.lines.filter { $0.contains("  error  ") || $0.contains(" error ") }
             #expect(codes.contains { $0.hasSuffix("timeout (see the message on stderr)") }, "\(run.lines)")
         }

@@ -33,7 +33,7 @@ final class NotificationPrinter {
             let token = center.addObserver(forName: name, object: connection, queue: nil) { [weak self] note in
                 guard let event = note.bmltEvent else { return }
                 let date = Date()
-                MainActor.assumeIsolated { self?.show(event, at: date) }
+                MainActor.assumeIsolated { self?.take(event, at: date) }
             }
             tokens.append(token)
         }
@@ -42,6 +42,33 @@ final class NotificationPrinter {
     func stop() {
         for token in tokens { center.removeObserver(token) }
         tokens.removeAll()
+    }
+
+    /// Held back while a search runs beside the validation (`holdSearchEvents`): the search's events and the end of the
+    /// busy period, in order.
+    private var held: [(event: BMLTEvent, date: Date)]?
+
+    /// From now on, the meeting search's events (and the end of the busy period) wait for `releaseHeldEvents`: a search
+    /// sent beside the validation is shown after the validation's outcome, and not at all from a server that is not valid.
+    func holdSearchEvents() {
+        if held == nil { held = [] }
+    }
+
+    /// Prints what was held, in order (the search's events only when `showingSearch`), and stops holding.
+    func releaseHeldEvents(showingSearch: Bool) {
+        let events = held ?? []
+        held = nil
+        for (event, date) in events where showingSearch || event.request?.kind != .meetingSearch {
+            show(event, at: date)
+        }
+    }
+
+    private func take(_ event: BMLTEvent, at date: Date) {
+        if held != nil, event.request?.kind == .meetingSearch || event.notificationName == .bmltProgressDidStop {
+            held?.append((event, date))
+        } else {
+            show(event, at: date)
+        }
     }
 
     private func show(_ event: BMLTEvent, at date: Date) {

@@ -5,8 +5,12 @@ import Foundation
 enum AggregatorValidation {
     /// The `GetFormats` query validation sends.
     static func formatQuery(_ info: BMLTServerInfo) -> [URLQueryItem] {
-        info.aggregatorModeEnabled ? [] : [URLQueryItem(name: "show_all", value: "1")]
+        info.aggregatorModeEnabled ? [] : rootServerFormatQuery
     }
+
+    /// The `GetFormats` query for a root server that is not an aggregator (sent beside GetServerInfo, before the
+    /// server is known to be either).
+    static let rootServerFormatQuery = [URLQueryItem(name: "show_all", value: "1")]
 
     /// An aggregator's root servers (`/api/v1/rootservers`, no login needed); `[]` on a root server. A list that
     /// cannot be read does not fail the validation (the meetings still name their root server by id):

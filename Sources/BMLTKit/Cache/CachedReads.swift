@@ -56,17 +56,23 @@ extension OperationContext {
         }
         if (200..<300).contains(reply.statusCode) {
             if let body = reply.consumer as? KeptBody {
-                body.writer?.commit()
+                if let writer = body.writer { keep { writer.commit() } }
                 var unwrapped = reply
                 unwrapped.consumer = body.inner
                 return unwrapped
             }
-            cache.store(reply.data, for: key)
+            let data = reply.data
+            keep { cache.store(data, for: key) }
         } else if case .fallback = cacheMode, reply.statusCode >= 500, let hit = cache.body(for: key) {
             transport.log.note("← cache GET \(RequestLog.redacted(url)): the server answered HTTP \(reply.statusCode)")
             return answer(hit.data, url: url)
         }
         return reply
+    }
+
+    /// A cache write, now, or when the read is used if it was sent before it was known to be wanted (`cacheHold`).
+    private func keep(_ write: @escaping @Sendable () -> Void) {
+        if let cacheHold { cacheHold.write(write) } else { write() }
     }
 
     private func isCacheable(_ request: URLRequest) -> Bool {

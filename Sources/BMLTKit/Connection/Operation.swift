@@ -57,10 +57,13 @@ final class OperationContext: Sendable {
     let cache: BMLTResponseCache?
     let cacheMode: CacheMode
     /// Set when a read of this operation was answered by the cache.
-    let servedFromCache = Locked(false)
+    let servedFromCache: Locked<Bool>
+    /// Where the cache writes of a read sent before it was known to be wanted wait (see `ReadRound`); `nil`: written at once.
+    let cacheHold: CacheHold?
 
     init(root: URL, transport: Transport, serverInfo: BMLTServerInfo?, serverFormats: [BMLTFormat],
-         adminSession: AdminSession, cache: BMLTResponseCache? = nil, cacheMode: CacheMode = .off) {
+         adminSession: AdminSession, cache: BMLTResponseCache? = nil, cacheMode: CacheMode = .off,
+         cacheHold: CacheHold? = nil, servedFromCache: Locked<Bool> = Locked(false)) {
         self.root = root
         self.transport = transport
         self.serverInfo = serverInfo
@@ -68,6 +71,15 @@ final class OperationContext: Sendable {
         self.adminSession = adminSession
         self.cache = cache
         self.cacheMode = cache == nil ? .off : cacheMode
+        self.cacheHold = cacheHold
+        self.servedFromCache = servedFromCache
+    }
+
+    /// This context for one read of a round: the same in all, but its cache writes wait for `hold`.
+    func holdingCacheWrites(_ hold: CacheHold) -> OperationContext {
+        OperationContext(root: root, transport: transport, serverInfo: serverInfo, serverFormats: serverFormats,
+                         adminSession: adminSession, cache: cache, cacheMode: cacheMode, cacheHold: hold,
+                         servedFromCache: servedFromCache)
     }
 
     /// `GET <root>/<path>?<query>`. Reads are `retryable` by default (retried on transient failures); pass

@@ -11,51 +11,62 @@ struct ServerValidation: Sendable {
     var rootServers: [BMLTRootServer] = []
 }
 
-/// Validation: GetServerInfo, then GetServiceBodies and GetFormats concurrently (and beside them, on an aggregator, its
-/// list of root servers), then the languages (GetLangs.php on 2.x when it answers; else `langs` from server info).
-/// Every failure is a `BMLTError`.
+/// Validation, in one round of requests: GetServerInfo, and beside it GetServiceBodies and GetFormats (which every root
+/// server answers the same way whatever its generation), so that a phone's round trip is paid once, not three times.
+/// What only some servers need starts as soon as GetServerInfo has said which they are, beside what is still arriving:
+/// GetLangs.php on 2.x (else `langs` from server info), and on an aggregator its own format list (the one sent at once,
+/// with `show_all`, is cancelled) and its list of root servers.
+///
+/// The service bodies and formats are sent before the server is known to be a root server: their answers are used only
+/// once GetServerInfo has shown one of a supported version. Otherwise (and on any failure or cancellation) they are
+/// cancelled, nothing of theirs reaches the cache (`ReadRound`), and GetServerInfo's own cause is the one reported.
+/// Failures are reported in the order of the steps: server info, the version, the service bodies, the formats, then
+/// the root servers' and languages' (which only ever rethrow cancellation). Every failure is a `BMLTError`.
 enum ServerValidator {
     /// The oldest root server version BMLTKit talks to.
     static let minimumVersion = "2.0.0"
     static let minimumVersionInt = 2_000_000
 
     static func validate(_ context: OperationContext) async throws(BMLTError) -> ServerValidation {
+        let round = ReadRound(context)
+        let serviceBodies = round.start { context throws(BMLTError) in try await serviceBodyList(context) }
+        let formats = round.start { context throws(BMLTError) in try await formatList(context, query: AggregatorValidation.rootServerFormatQuery) }
+        return try await round.run { () async throws(BMLTError) in
+            try await validate(context, round: round, serviceBodies: serviceBodies, formats: formats)
+        }
+    }
+
+    /// The round once started: GetServerInfo decides whether what was sent beside it is used. Out of line
+    /// (`@inline(never)`), so that `validate`'s task frame holds only the round while it waits.
+    @inline(never)
+    private static func validate(_ context: OperationContext, round: ReadRound, serviceBodies: RoundRead<[BMLTServiceBody]>,
+                                 formats: RoundRead<[BMLTFormat]>) async throws(BMLTError) -> ServerValidation {
         let info = try await serverInfo(context)
         guard info.versionInt >= minimumVersionInt else {
             throw .unsupportedServerVersion(found: info.version, minimum: minimumVersion)
         }
-        // GetFormats (and an aggregator's list of root servers) in one child task; GetServiceBodies in this task, beside
-        // it. Failures are reported as ever: the service bodies' first (a failure there ends the validation at once and
-        // cancels the child), then the formats', then the root servers' (which only ever rethrow cancellation).
-        async let others = info.aggregatorModeEnabled
-            ? await formatsAndRootServers(context, info: info)
-            : (await formatList(context, info: info), .success([]))
-        let serviceBodies = try WireServiceBody.decodeList(try await context.semantic("GetServiceBodies", what: "the service body list"))
-        let (formats, rootServers) = await others
-        let allFormats = try formats.get()
-        let aggregatedRoots = try rootServers.get()
-        let (languages, listed) = try await languages(context, info: info)
-        var capabilities = capabilities(of: info)
-        if listed { capabilities.insert(.languageList) }
-        return ServerValidation(info: info, serviceBodies: serviceBodies, formats: allFormats,
-                                languages: languages, capabilities: capabilities, rootServers: aggregatedRoots)
+        let formatRead = info.aggregatorModeEnabled
+            ? round.start { context throws(BMLTError) in try await formatList(context, query: AggregatorValidation.formatQuery(info)) }
+            : formats
+        if info.aggregatorModeEnabled { formats.cancel() }
+        let rootServers = round.start { context throws(BMLTError) in try await AggregatorValidation.rootServers(context, info: info) }
+        let languageRead = round.start { context throws(BMLTError) in try await languages(context, info: info) }
+        let bodies = try await serviceBodies.use().get()
+        let allFormats = try await formatRead.use().get()
+        let aggregatedRoots = try await rootServers.use().get()
+        let (languageList, listed) = try await languageRead.use().get()
+        var found = capabilities(of: info)
+        if listed { found.insert(.languageList) }
+        return ServerValidation(info: info, serviceBodies: bodies, formats: allFormats,
+                                languages: languageList, capabilities: found, rootServers: aggregatedRoots)
     }
 
-    /// An aggregator's GetFormats and its list of root servers, at the same time (in a function of its own, so that its
-    /// `async let` is laid out in a task frame only on an aggregator).
-    @inline(never)
-    private static func formatsAndRootServers(_ context: OperationContext, info: BMLTServerInfo) async
-        -> (formats: Result<[BMLTFormat], BMLTError>, rootServers: Result<[BMLTRootServer], BMLTError>) {
-        async let rootServers = catching { () async throws(BMLTError) in try await AggregatorValidation.rootServers(context, info: info) }
-        let formats = await formatList(context, info: info)
-        return (formats, await rootServers)
+    private static func serviceBodyList(_ context: OperationContext) async throws(BMLTError) -> [BMLTServiceBody] {
+        try WireServiceBody.decodeList(try await context.semantic("GetServiceBodies", what: "the service body list"))
     }
 
-    private static func formatList(_ context: OperationContext, info: BMLTServerInfo) async -> Result<[BMLTFormat], BMLTError> {
-        await catching { () async throws(BMLTError) in
-            try WireFormat.decodeList(try await context.semantic("GetFormats", AggregatorValidation.formatQuery(info),
-                                                                 what: "the format list"))
-        }
+    private static func formatList(_ context: OperationContext, query: [URLQueryItem]) async throws(BMLTError) -> [BMLTFormat] {
+        try WireFormat.decodeList(try await context.semantic("GetFormats", query, what: "the format list"))
     }
 
     /// The server's languages: on 2.x GetLangs.php's list when it answers with one (`listed`), else — and on 3.x and
@@ -99,10 +110,6 @@ enum ServerValidator {
         if info.aggregatorModeEnabled { capabilities.insert(.aggregator) }
         if info.versionInt >= 3_001_000 { capabilities.insert(.commaSeparatedParameters) }
         return capabilities
-    }
-
-    private static func catching<T>(_ body: () async throws(BMLTError) -> T) async -> Result<T, BMLTError> {
-        do throws(BMLTError) { return .success(try await body()) } catch { return .failure(error) }
     }
 }
 
