@@ -1,0 +1,13 @@
+/// The maps a directions link opens; see ``BMLTMeeting/directionsURL(_:)``.
+/// ```swift
+/// let url = meeting.directionsURL(.googleMaps)
+/// ```
+public enum BMLTMapProvider: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Apple Maps: `https://maps.apple.com/?daddr=…` (the destination; Apple's map-links parameters).
+    case appleMaps
+    /// Google Maps: `https://www.google.com/maps/dir/?api=1&destination=…` (Google's Maps URLs).
+    case googleMaps
+    /// A `geo:` URI (RFC 5870), `geo:LAT,LON?q=LAT,LON`, or for an address `geo:0,0?q=ADDRESS`; `q` is Android's
+    /// addition, which readers of plain RFC 5870 ignore.
+    case geo
+}
