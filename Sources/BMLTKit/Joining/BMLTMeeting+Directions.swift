@@ -8,7 +8,12 @@ extension BMLTMeeting {
     /// ```
     public var addressText: String? {
         func clean(_ text: String?) -> String? {
-            let words = (text ?? "").split(whereSeparator: \.isWhitespace)
+            // A word that starts with a combining mark would fuse with the space before it: the mark is dropped.
+            let words = (text ?? "").split(whereSeparator: \.isWhitespace).map { word in
+                String(String.UnicodeScalarView(word.unicodeScalars.drop { scalar in
+                    [.nonspacingMark, .spacingMark, .enclosingMark].contains(scalar.properties.generalCategory)
+                }))
+            }.filter { !$0.isEmpty }
             return words.isEmpty ? nil : words.joined(separator: " ")
         }
         let region = [clean(province), clean(postalCode)].compactMap { $0 }.joined(separator: " ")
