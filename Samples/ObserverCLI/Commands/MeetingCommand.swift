@@ -60,7 +60,7 @@ enum MeetingCommand {
         } else if let number = m.phoneMeetingNumber, !number.isEmpty {
             rows.append(("dial-in", "none usable (the phone field holds “\(number.prefix(60))”)"))
         }
-        let names: [(BMLTMapProvider, String)] = [(.appleMaps, "Apple Maps"), (.googleMaps, "Google Maps"), (.geo, "geo")]
+        let names: [(BMLTMapProvider, String)] = [(.appleMaps, "Apple Maps"), (.googleMaps, "Google Maps"), (.geo, "geo URI")]
         for (provider, name) in names {
             if let url = m.directionsURL(provider) { rows.append(("directions", "\(name): \(url.absoluteString)")) }
         }
