@@ -8,24 +8,54 @@
 public enum BMLTVirtualService: String, Sendable, Hashable, Codable, CaseIterable {
     /// Zoom: `zoom.us`, `zoom.com`, `zoomgov.com` and their subdomains (vanity and regional hosts such as
     /// `us02web.zoom.us` or `example.zoom.us`).
+    /// ```swift
+    /// BMLTVirtualService(host: "us02web.zoom.us") == .zoom   // true
+    /// ```
     case zoom
     /// Google Meet: `meet.google.com`.
+    /// ```swift
+    /// BMLTVirtualService(host: "meet.google.com") == .googleMeet   // true
+    /// ```
     case googleMeet
     /// Microsoft Teams: `teams.microsoft.com`, `teams.live.com`, `teams.microsoft.us` and their subdomains.
+    /// ```swift
+    /// BMLTVirtualService(host: "teams.microsoft.com") == .microsoftTeams   // true
+    /// ```
     case microsoftTeams
     /// Cisco Webex: `webex.com` and its subdomains (`example.webex.com`).
+    /// ```swift
+    /// BMLTVirtualService(host: "example.webex.com") == .webex   // true
+    /// ```
     case webex
     /// GoTo Meeting: `gotomeeting.com`, `gotomeet.me`, `meet.goto.com`.
+    /// ```swift
+    /// BMLTVirtualService(host: "meet.goto.com") == .goToMeeting   // true
+    /// ```
     case goToMeeting
     /// Jitsi Meet on its public hosts: `meet.jit.si`, `8x8.vc` (self-hosted Jitsi servers are `other`).
+    /// ```swift
+    /// BMLTVirtualService(host: "meet.jit.si") == .jitsi   // true
+    /// ```
     case jitsi
     /// Discord: `discord.gg`, `discord.com`, `discordapp.com`.
+    /// ```swift
+    /// BMLTVirtualService(host: "discord.gg") == .discord   // true
+    /// ```
     case discord
     /// Skype: `skype.com` and its subdomains (`join.skype.com`).
+    /// ```swift
+    /// BMLTVirtualService(host: "join.skype.com") == .skype   // true
+    /// ```
     case skype
     /// FreeConferenceCall.com: `freeconferencecall.com` and its subdomains.
+    /// ```swift
+    /// BMLTVirtualService(host: "join.freeconferencecall.com") == .freeConferenceCall   // true
+    /// ```
     case freeConferenceCall
     /// Any other host.
+    /// ```swift
+    /// BMLTVirtualService(host: "video.example.org") == .other   // true
+    /// ```
     case other
 
     /// The service a lower-cased host name belongs to.
