@@ -47,10 +47,7 @@ enum JoinLinkText {
             word = words[0]
         } else if let first = words.first(where: { $0.lowercased().contains("http://") || $0.lowercased().contains("https://") }) {
             word = first
-            if let start = word.lowercased().range(of: "http") {
-                let offset = word.lowercased().distance(from: word.lowercased().startIndex, to: start.lowerBound)
-                word = word.dropFirst(offset)
-            }
+            if let start = word.range(of: "http", options: .caseInsensitive) { word = word[start.lowerBound...] }
         } else {
             return nil
         }

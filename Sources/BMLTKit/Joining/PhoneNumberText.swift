@@ -56,6 +56,9 @@ struct PhoneNumberText {
                   separator.count <= 3, separator.filter({ $0 == " " || $0 == "\u{00A0}" }).count <= 1 else { break }
             if plus, separator.hasSuffix("("), cursor + 1 < characters.count, characters[cursor] == "0", characters[cursor + 1] == ")" {
                 position = cursor + 2
+                while position < characters.count, position < cutoff, " -.\u{00A0}".contains(characters[position]), position < cursor + 4 {
+                    position += 1
+                }
                 continue
             }
             position = cursor

@@ -43,6 +43,7 @@ struct JoinInfoTests {
         Case(info: "https://zoom.us/j/85212345678?pwd=zzz only", meetingID: nil, passcode: nil),
         Case(info: "Participant ID: 12345 Meeting ID: 852 1234 5678", meetingID: "85212345678", passcode: nil),
         Case(info: "Idea: bring a friend", meetingID: nil, passcode: nil),
+        Case(info: "Código postal: 55401, Pinecrest Hall", meetingID: nil, passcode: nil),
         Case(info: "", meetingID: nil, passcode: nil),
     ]
 
