@@ -35,6 +35,7 @@ enum FuzzTargets {
         _ = WireContactReply.isAcceptableSender(text)
         FuzzReadAdminTargets.run(data)
         FuzzExtraTargets.run(data)
+        FuzzJoinTargets.run(data)
     }
 
     /// Every lenient accessor on every node.

@@ -34,6 +34,7 @@ enum DemoData {
         var random = DemoRandom(seed: 0xB317_DE30)
         var meetings: [Int: DemoMeeting] = [:]
         for id in 1...count { meetings[id] = meeting(id, &random) }
+        DemoJoinExamples.apply(to: &meetings, skipping: deletedIDs)
         var set = DemoDataSet(formats: DemoCatalog.formats, serviceBodies: DemoCatalog.serviceBodies, users: DemoCatalog.users,
                               meetings: meetings, deletedMeetings: [:], changes: [], nextMeetingID: count + 1, nextChangeID: 1)
         history(&set, &random)
@@ -91,7 +92,7 @@ enum DemoData {
         }
         if venueType != 1 {
             m[field: "virtual_meeting_link"] = "https://video.example.org/j/\(800_000_000 + id * 1_013)"
-            if r.chance(60) { m[field: "phone_meeting_number"] = "+1 555 01\(String(format: "%02d", id % 100)) \(1_000 + id)" }
+            if r.chance(60) { m[field: "phone_meeting_number"] = "+1 612 555 01\(String(format: "%02d", id % 100))" }
             m[field: "virtual_meeting_additional_info"] = "Meeting ID \(800_000_000 + id * 1_013), passcode demo"
         }
         if r.chance(12) { m[field: "comments"] = r.pick(["Demo data: not a real meeting.", "Parking behind the building.",

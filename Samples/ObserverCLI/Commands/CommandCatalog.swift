@@ -9,6 +9,7 @@ enum CommandCatalog {
         ServerCommands.serviceBodies,
         SearchCommand.command,
         FinderCommands.next,
+        MeetingCommand.command,
         FinderCommands.export,
         RootServersCommand.command,
         ReadCommands.changes,
