@@ -90,9 +90,15 @@ struct ProgressIndicatorTests {
         let indicator = BMLTProgressIndicator(connection: connection, startDelay: 20, stopDelay: 0) { changes.append($0) }
         let started = Date()
         _ = try await connection.validate()
-        try #require(Date().timeIntervalSince(started) < 20, "the validation itself took longer than the delay")
+        let busy = Date().timeIntervalSince(started)
         try await Task.sleep(nanoseconds: 20_300_000_000)   // past the (now stale) start timer
-        #expect(changes.isEmpty)
+        if busy < 19.5 {
+            #expect(changes.isEmpty)
+        } else {
+            // The machine stalled for longer than the delay (14 s at worst seen under TSan with both cores busy): the
+            // request was then not shorter than the delay, and showing it once is right too.
+            #expect(changes.isEmpty || changes == [true, false], "busy for \(busy) s: \(changes)")
+        }
         #expect(!indicator.isVisible)
     }
 

@@ -34,7 +34,7 @@ struct AdminCancellationTests {
     private func cancelAfter(_ seconds: Double, _ request: BMLTRequest, _ connection: BMLTConnection) async {
         try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
         request.cancel()
-        await waitUntil(seconds: 10) { !connection.isBusy }
+        await waitUntil { !connection.isBusy }
     }
 
     @Test("cancelling a login while the token or the permissions are on their way: not logged in, and the next login works",
