@@ -104,11 +104,19 @@ struct ProgressIndicatorTests {
 
     @Test("a long request shows it once and hides it once")
     func longRequestShown() async throws {
-        let stub = StubServer(SampleReplies.healthy(delay: 0.3))
+        // Every request answers after 3 s until the indicator has shown, then at once: the request outlasts the start
+        // delay by order, even when a busy machine fires the 0.05 s timer seconds late.
+        let shown = Locked(false)
+        let stub = StubServer { request in
+            var response = SampleReplies.healthy()(request)
+            if !shown.withLock({ $0 }) { response.delay = 3 }
+            return response
+        }
         let center = NotificationCenter()
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration(center: center))
         var changes: [(visible: Bool, busy: Bool)] = []
         let indicator = BMLTProgressIndicator(connection: connection, startDelay: 0.05, stopDelay: 0.05) {
+            if $0 { shown.withLock { $0 = true } }
             changes.append(($0, connection.isBusy))
         }
         _ = try await connection.validate()
