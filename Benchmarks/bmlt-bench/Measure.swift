@@ -57,6 +57,7 @@ enum Measure {
 
     /// Runs this executable again with `arguments` and returns what it printed, or `nil` when it failed.
     static func childOutput(_ arguments: [String], environment: [String: String]? = nil) -> String? {
+        #if os(macOS) || os(Linux)   // Process: the benchmark only runs on macOS and Linux
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         process.arguments = arguments
@@ -68,6 +69,9 @@ enum Measure {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return nil }
         return output
+        #else
+        return nil
+        #endif
     }
 
     /// Starts the peak (VmHWM) again from the current resident memory (Linux: `/proc/self/clear_refs`).

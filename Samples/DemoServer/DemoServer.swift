@@ -7,7 +7,8 @@ import FoundationNetworking
 /// `URLProtocol`. It answers the semantic read interface (`client_interface/json`, `jsonp`, the NAWS `csv`)
 /// and the REST admin API (`api/v1`) for requests whose host is ``BMLTDemoServer/host``.
 ///
-/// Use it through ``BMLTDemoServer/sessionConfiguration()`` with ``BMLTDemoServer/rootURL`` as the root server URL.
+/// Use it through ``BMLTDemoServer/sessionConfiguration()`` with ``BMLTDemoServer/rootURL`` as the root server URL —
+/// on watchOS, where custom URL protocols do not work, through ``BMLTDemoServer/answer(_:)`` in a `BMLTHTTPTransport`.
 /// All state lives in one process-wide, lock-protected store; ``BMLTDemoServer/reset()`` restores the pristine data.
 ///
 /// Concurrency: `URLProtocol` is not `Sendable` (corelibs marks the conformance unavailable), and this subclass
@@ -75,6 +76,14 @@ extension BMLTDemoServer {
     public static let rootURL: URL = URL(string: "https://\(host)/main_server")!
 
     /// An ephemeral session configuration with `BMLTDemoServer` first in `protocolClasses`.
+    ///
+    /// Not on **watchOS**: custom URL protocols do not work there (watchOS 2 and later), so a session made with this
+    /// configuration sends its requests to the real network, where `demo.bmlt.invalid` is never found. On watchOS
+    /// (previews and demos in a watch app) use ``answer(_:)`` through a `BMLTHTTPTransport` instead.
+    ///
+    /// ```swift
+    /// let configuration = BMLTConfiguration(urlSessionConfiguration: BMLTDemoServer.sessionConfiguration())
+    /// ```
     public static func sessionConfiguration() -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.protocolClasses = [BMLTDemoServer.self] + (configuration.protocolClasses ?? [])

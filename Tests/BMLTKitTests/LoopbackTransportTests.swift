@@ -73,9 +73,10 @@ struct LoopbackTransportTests {
 
     @Test("a redirect to another host is followed without Authorization or Cookie")
     func redirectDropsCredentials() async throws {
-        let target = try LoopbackHTTPServer(host: "127.0.0.2", handler: Self.healthy)
+        // Another host: a second server on 127.0.0.1 named `localhost` (macOS has no 127.0.0.2).
+        let target = try LoopbackHTTPServer(handler: Self.healthy)
         defer { target.stop() }
-        let origin = try LoopbackHTTPServer { request in .redirect(to: target.baseURL.absoluteString + request.target) }
+        let origin = try LoopbackHTTPServer { request in .redirect(to: "http://localhost:\(target.port)" + request.target) }
         defer { origin.stop() }
         let transport = Transport(configuration: BMLTConfiguration())
         let request = transport.makeRequest(origin.baseURL.appendingPathComponent("main_server/client_interface/json/"),
@@ -114,9 +115,14 @@ struct LoopbackTransportTests {
         #expect(!connection.isValid)
     }
 
-    @Test("a server that drips a byte at a time, or never answers, times out in the configured time")
+    @Test("a server that drips a byte at a time, or never answers, times out at the configured deadline, not at the end of the body")
     func slowServersTimeOut() async throws {
-        let drip = try LoopbackHTTPServer { _ in .drip(status: 200, body: Data(SampleReplies.serverInfo2x.utf8), chunkSize: 1, interval: 0.05) }
+        // The whole body would take about 140 s (a byte every 0.25 s), and each byte keeps the session's own idle timer
+        // from firing: only BMLTKit's deadline (0.5 s) can end the request early. Checked by the order of events (the
+        // drip had not sent its last byte when the timeout came) and one request only, not by a stopwatch: under the
+        // thread sanitizer with both cores busy a 0.4 s deadline was observed after 14 s. The 120 s bound only keeps a
+        // hang from passing.
+        let drip = try LoopbackHTTPServer { _ in .drip(status: 200, body: Data(SampleReplies.serverInfo2x.utf8), chunkSize: 1, interval: 0.25) }
         defer { drip.stop() }
         let silent = try LoopbackHTTPServer { _ in .silence }
         defer { silent.stop() }
@@ -125,9 +131,11 @@ struct LoopbackTransportTests {
             let started = Date()
             await #expect(throws: BMLTError.timeout) { try await connection.validate() }
             let elapsed = Date().timeIntervalSince(started)
-            // Not before the deadline; well before the ~30 s the drip would take (generous for slow runs, e.g. TSan).
-            #expect(elapsed >= 0.45 && elapsed < 10, "timed out after \(elapsed) s")
+            #expect(elapsed >= 0.45, "not before the deadline: \(elapsed) s")
+            #expect(elapsed < 120, "timed out after \(elapsed) s")
+            #expect(server.requests.count == 1, "one request, no retry")
         }
+        #expect(drip.lastDripEndNanoseconds == nil, "the timeout came before the dripped body was complete")
     }
 
     @Test("a body over the size limit is refused while it streams, memory bounded")

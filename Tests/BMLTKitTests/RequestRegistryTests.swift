@@ -17,7 +17,7 @@ struct RequestRegistryTests {
         #expect(Set(requests.map(\.id)).count == 50)
         #expect(connection.inFlightRequests.count == 50)
         #expect(requests.allSatisfy { $0.kind == .validation })
-        await waitUntil(seconds: 60) { !connection.isBusy }   // returns as soon as idle; under TSan with both cores loaded the whole process stalled ~12 s at start
+        await waitUntil { !connection.isBusy }   // returns as soon as idle; under TSan with both cores loaded the whole process stalled ~12 s at start
         #expect(recorder.count(.bmltProgressDidStart) == 1)
         #expect(recorder.count(.bmltProgressDidStop) == 1)
         #expect(recorder.names.first == "progress.didStart")
@@ -113,9 +113,16 @@ struct RequestRegistryTests {
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: configuration)
         let started = Date()
         _ = try await connection.validate()
-        try #require(Date().timeIntervalSince(started) < 20, "the validation itself took longer than the delay")
+        let busy = Date().timeIntervalSince(started)
         try await Task.sleep(nanoseconds: 20_300_000_000)   // past the (now stale) start timer
-        #expect(recorder.names == ["server.validated"])
+        if busy < 19.5 {
+            #expect(recorder.names == ["server.validated"])
+        } else {
+            // The machine stalled for longer than the delay (never seen; 14 s at worst under TSan with both cores busy):
+            // then the busy period was not shorter, and a pair is right too. No wall-clock bound can fail the test.
+            let pair = ["progress.didStart", "server.validated", "progress.didStop"]
+            #expect(recorder.names == ["server.validated"] || recorder.names == pair, "busy for \(busy) s: \(recorder.names)")
+        }
     }
 
     @Test("each connection keeps its own cookies")

@@ -96,12 +96,15 @@ struct TransportPolicyTests {
         #expect(recorder.errors == [.responseTooLarge(limit: 4096)])
     }
 
-    @Test("a server that drips a byte at a time times out within the configured time")
+    @Test("a server that drips a byte at a time times out at the configured deadline, before its body is complete")
     func dripTimesOut() async throws {
+        // A byte every 0.25 s: the whole body would take about 140 s and would then be a success, and each byte keeps the
+        // session's idle timer from firing, so a `.timeout` here can only be BMLTKit's 0.4 s deadline. No stopwatch
+        // bound but a hang guard: under the thread sanitizer with both cores busy this deadline was seen after 14 s.
         let stub = StubServer { _ in
             var response = StubServer.Response.json(SampleReplies.serverInfo2x)
             response.chunkSize = 1
-            response.chunkInterval = 0.05
+            response.chunkInterval = 0.25
             return response
         }
         let recorder = EventRecorder()
@@ -111,8 +114,10 @@ struct TransportPolicyTests {
         })
         let started = Date()
         await #expect(throws: BMLTError.timeout) { try await connection.validate() }
-        // The whole body would take ~30 s; the session's own timers would wait 30 s. Generous for slow runs (TSan).
-        #expect(Date().timeIntervalSince(started) < 10)
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(elapsed >= 0.35 && elapsed < 120, "timed out after \(elapsed) s")
+        #expect(recorder.errors == [.timeout])
+        #expect(connection.inFlightRequests.isEmpty)
     }
 
     @Test("a server that never answers times out, and nothing is left in flight")

@@ -36,26 +36,52 @@ struct WireBadInputTests {
 
     nonisolated static let html = Data("<!DOCTYPE html><html><body>Welcome to nginx!</body></html>".utf8)
 
-    nonisolated static func expectedKind(_ bad: Bad) -> String {
+    /// The kinds of error accepted on this platform (`nil`: the step succeeds).
+    ///
+    /// Linux (FoundationNetworking over libcurl), where the suite runs, has exactly one each. Two cases differ on Apple
+    /// platforms (from Apple's documentation, not run here): `Content-Type:application/json` with no space after the colon
+    /// is valid HTTP/1.1 (the space is optional white space) that libcurl's glue cannot parse and Apple's URL loading
+    /// system reads, so the step succeeds there; and an empty reply is, there, a connection lost before any reply
+    /// (-1005, a `.transport` whose sentence says the connection was lost, not that the server could not be reached),
+    /// unless the system reports it as a bad reply (a `.brokenReply`).
+    nonisolated static func expectedKinds(_ bad: Bad) -> [String?] {
         switch bad {
-        case .silence, .drip: "timeout"
-        case .oversized: "responseTooLarge"
-        case .closeMidBody, .shortOfLength, .badChunkSize, .corruptGzip, .unparsableHeader, .notHTTP, .emptyReply: "brokenReply"
-        case .gone: "transport"
-        case .redirectToHTML: "malformedResponse"
-        case .redirectLoopToOtherHost: "transport"
+        case .silence, .drip: ["timeout"]
+        case .oversized: ["responseTooLarge"]
+        case .closeMidBody, .shortOfLength, .badChunkSize, .corruptGzip, .notHTTP: ["brokenReply"]
+        case .unparsableHeader:
+            #if canImport(FoundationNetworking)
+            ["brokenReply"]
+            #else
+            [nil]
+            #endif
+        case .emptyReply:
+            #if canImport(FoundationNetworking)
+            ["brokenReply"]
+            #else
+            ["brokenReply", "transport"]
+            #endif
+        case .gone: ["transport"]
+        case .redirectToHTML: ["malformedResponse"]
+        case .redirectLoopToOtherHost: ["transport"]
         }
     }
 
     @Test("one error of the expected kind, lastError set, stores kept, progress balanced", arguments: Bad.allCases)
     func badStep(_ bad: Bad) async throws {
         let mode = Locked(false)
-        let other = try LoopbackHTTPServer(host: "127.0.0.2") { request in
+        // "Another host" is a second server on 127.0.0.1 reached by the name `localhost` (macOS has no 127.0.0.2), and the
+        // dead host a port on 127.0.0.1 where a server listened and was stopped.
+        let dead = try LoopbackHTTPServer { _ in .json("[]") }
+        let deadPort = dead.port
+        dead.stop()
+        let other = try LoopbackHTTPServer { request in
             bad == .redirectLoopToOtherHost
-                ? .redirect(to: "http://127.0.0.3:1" + request.target)     // nothing listens there
+                ? .redirect(to: "http://127.0.0.1:\(deadPort)" + request.target)     // nothing listens there
                 : .respond(status: 200, headers: ["Content-Type": "text/html"], body: Self.html)
         }
         defer { other.stop() }
+        let otherHost = "http://localhost:\(other.port)"
         let big = Data(("[" + String(repeating: #"{"id":"1","name":"x"},"#, count: 50_000) + "{}]").utf8)
         let server = try LoopbackHTTPServer { request in
             guard mode.withLock({ $0 }), request.query("switcher") == "GetServiceBodies" else {
@@ -63,10 +89,10 @@ struct WireBadInputTests {
             }
             switch bad {
             case .silence: return .silence
-            case .drip: return .drip(status: 200, body: Data(SampleReplies.serviceBodies.utf8), chunkSize: 1, interval: 0.05)
+            case .drip: return .drip(status: 200, body: Data(SampleReplies.serviceBodies.utf8), chunkSize: 1, interval: 0.25)   // ~150 s whole
             case .oversized: return .drip(status: 200, body: big, chunkSize: 64 * 1024, interval: 0)
             case .closeMidBody: return .closeMidBody(body: Data(SampleReplies.serviceBodies.utf8), bytes: 40)
-            case .redirectToHTML, .redirectLoopToOtherHost: return .redirect(301, to: other.baseURL.absoluteString + request.target)
+            case .redirectToHTML, .redirectLoopToOtherHost: return .redirect(301, to: otherHost + request.target)
             case .gone: return .json("[]")
             case .shortOfLength, .badChunkSize, .corruptGzip, .unparsableHeader, .notHTTP, .emptyReply: return .raw(Self.raw(bad))
             }
@@ -76,10 +102,14 @@ struct WireBadInputTests {
         let recorder = EventRecorder()
         var configuration = BMLTConfiguration(notificationCenter: NotificationCenter(), eventMonitors: [recorder])
         configuration.retryPolicy = .none
-        configuration.timeout = 0.5
+        // Only the silent and dripping servers need a short deadline (the dripped body would take over a minute); the
+        // others end by themselves. The good validation before the bad step runs under the same deadline, so it may
+        // try again: on a busy machine (the thread sanitizer with both cores loaded) 2 s can pass with nothing done.
+        configuration.timeout = bad == .silence || bad == .drip ? 2 : 30
         configuration.maximumResponseSize = 100_000
         let connection = BMLTConnection(rootServerURL: server.baseURL.appendingPathComponent("main_server"), configuration: configuration)
-        _ = try await connection.validate()
+        for _ in 0..<5 where !connection.isValid { _ = try? await connection.validate() }
+        try #require(connection.isValid, "the good validation before the bad step")
         let store = connection.server
         let before = (store.info, store.formats, store.serviceBodies, store.serviceBodyTree, store.languages)
         #expect(!before.2.isEmpty)
@@ -90,18 +120,24 @@ struct WireBadInputTests {
         var thrown: BMLTError?
         do { _ = try await connection.validate() } catch { thrown = error as? BMLTError }
 
-        #expect(thrown.map(BadInputCorpusTests.kind) == Self.expectedKind(bad), "\(bad): \(String(describing: thrown))")
-        #expect(recorder.errors.count == 1 && recorder.errors.first == thrown, "\(bad)")
+        #expect(Self.expectedKinds(bad).contains(thrown.map(BadInputCorpusTests.kind)), "\(bad): \(String(describing: thrown))")
+        #expect(recorder.errors.count == (thrown == nil ? 0 : 1) && recorder.errors.first == thrown, "\(bad)")
         #expect(recorder.count(.bmltProgressDidStart) == 1 && recorder.count(.bmltProgressDidStop) == 1, "\(bad)")
         #expect(recorder.names.last == "progress.didStop", "\(bad)")
-        #expect(connection.lastError == thrown && store.lastError == thrown, "\(bad)")
+        if thrown != nil { #expect(connection.lastError == thrown && store.lastError == thrown, "\(bad)") }
         #expect(store.info == before.0 && store.formats == before.1 && store.serviceBodies == before.2, "\(bad)")
         #expect(store.serviceBodyTree == before.3 && store.languages == before.4, "\(bad)")
         #expect(connection.inFlightRequests.isEmpty, "\(bad)")
-        if Self.expectedKind(bad) == "brokenReply" {
+        if case .brokenReply = thrown {
             let sentence = thrown?.localizedDescription ?? ""
             #expect(sentence.hasPrefix("The server was reached, but its reply could not be read: ") && !sentence.contains("could not be reached"),
                     "\(bad): \(sentence)")
+        }
+        if Self.expectedKinds(bad).contains("brokenReply") {
+            // A broken transfer never says "could not be reached", whatever the platform calls it.
+            let sentence = thrown?.localizedDescription ?? ""
+            #expect(!sentence.contains("could not be reached"), "\(bad): \(sentence)")
+            if case .transport(let code, _) = thrown { #expect(code == URLError.networkConnectionLost.rawValue, "\(bad)") }
         }
         if bad == .redirectToHTML || bad == .redirectLoopToOtherHost {
             #expect(other.requests.count == 1, "the redirect was followed to the other host")

@@ -4,7 +4,24 @@ import Foundation
 /// for it **without blocking a thread**. Swift's cooperative pool has one thread per core (two here); a test that
 /// blocks one in `waitUntilExit()` or a semaphore for seconds delays every other test's continuations — which
 /// showed as 0.5 s deadlines observed after 10 s under the thread sanitizer.
+///
+/// `Process` exists on macOS and Linux only (not on iOS, tvOS or watchOS): there `run` starts nothing and returns `nil`,
+/// and every suite that runs a child process is disabled with `.enabled(if: ChildProcess.isSupported, …)`, so the test
+/// targets still build for a simulator.
+///
+/// ```swift
+/// let outcome = await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["true"])
+/// ```
 public enum ChildProcess {
+    /// Whether child processes can run on this platform (macOS and Linux).
+    public static var isSupported: Bool {
+        #if os(macOS) || os(Linux)
+        true
+        #else
+        false
+        #endif
+    }
+
     /// What a finished child printed (standard output, and standard error unless kept apart) and its status.
     public struct Outcome: Sendable {
         public let status: Int32
@@ -16,6 +33,7 @@ public enum ChildProcess {
     /// or `nil` when it could not start or did not end within `seconds` (it is then terminated).
     public static func run(_ executable: URL, _ arguments: [String], input: Data = Data(), mergeErrors: Bool = true,
                            seconds: TimeInterval = 60) async -> Outcome? {
+        #if os(macOS) || os(Linux)
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -41,6 +59,9 @@ public enum ChildProcess {
                 join.giveUp()
             }
         }
+        #else
+        return nil   // no Process on iOS, tvOS, watchOS: see `isSupported`
+        #endif
     }
 
     /// The outcome once both halves are in — the exit status and the whole output — or `nil` when given up first.

@@ -57,8 +57,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     /// The loopback address the server listens on.
     public let host: String
 
-    /// Starts a server on a loopback address (default 127.0.0.1; any 127.x.y.z works on Linux) with an
-    /// ephemeral port. Addresses outside 127.0.0.0/8 are refused.
+    /// Starts a server on a loopback address (default 127.0.0.1) with an ephemeral port. Only 127.0.0.1 exists on
+    /// every platform (macOS's `lo0` has no 127.0.0.2): tests that need "another host" use a second server and the name
+    /// `localhost` for it. Addresses outside 127.0.0.0/8 are refused.
     /// `recordsRequests: false` keeps no history (for benchmarks, so the server's own memory stays flat).
     public init(host: String = "127.0.0.1", recordsRequests: Bool = true,
                 handler: @escaping @Sendable (Request) -> Behavior) throws {
@@ -77,7 +78,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, listen(fd, 512) == 0 else { close(fd); throw POSIXError(.EADDRINUSE) }
+        guard bound == 0, listen(fd, 512) == 0 else {
+            let code = POSIXErrorCode(rawValue: errno) ?? .EADDRNOTAVAIL   // e.g. EADDRNOTAVAIL for 127.0.0.2 on macOS
+            close(fd)
+            throw POSIXError(code)
+        }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
@@ -128,6 +133,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             return openSockets
         }
         guard let sockets else { return }
+        // Linux wakes the thread blocked in `accept()` on `shutdown`; Darwin refuses `shutdown` on a listening socket
+        // (ENOTCONN) and is not known to wake it on `close` either (unverified: at worst that thread stays parked until
+        // the test process ends; the port is closed either way, so nothing can connect).
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
         for socket in sockets { shutdown(socket, Int32(SHUT_RDWR)) }
@@ -135,7 +143,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    private static var streamType: Int32 {
+    /// `SOCK_STREAM` as `socket(2)` takes it on this platform: Glibc imports it as an enum (`.rawValue`), Darwin as
+    /// an `Int32`. Any test that opens its own socket uses this instead of spelling either form.
+    public static var streamType: Int32 {
         #if canImport(Glibc)
         Int32(SOCK_STREAM.rawValue)
         #else

@@ -1,11 +1,13 @@
 import CaptureReplay
 import Foundation
+import LoopbackHTTPServer
 import Testing
 
 /// The response cache across processes: one `bmlt-observer` run against the replayed real 4.1.0 server fills a cache
 /// directory; the server goes away; a new process with the same directory still validates and shows the same
 /// meetings, each notification saying it came from the cache.
-@Suite("bmlt-observer --cache across processes", .needsCaptures)
+@Suite("bmlt-observer --cache across processes", .needsCaptures,
+       .enabled(if: ChildProcess.isSupported, "child processes need Process (macOS and Linux only)"))
 struct CacheProcessTests {
     @Test("a server that has since gone down: a new process shows Monday's meetings of service body 1002 from the cache")
     func offlineInANewProcess() async throws {

@@ -195,7 +195,9 @@ extension DemoServerSuites {
             let seconds = Date().timeIntervalSince(start)
             #expect(run.status == 1)
             #expect(run.errors.contains("within --timeout 1 s"), "\(run.errors)")
-            #expect(seconds >= 0.9 && seconds < 2.5, "took \(seconds) s")
+            // Not before the budget; and the budget, not the default 30 s a request: the bound leaves room for the stalls
+            // seen under the thread sanitizer with both cores busy (14 s for a 0.4 s deadline) and still tells them apart.
+            #expect(seconds >= 0.9 && seconds < 25, "took \(seconds) s")
             // Validation's one round (GetServerInfo and the two lists beside it), each tried once: no retries after the
             // budget is spent.
             #expect(http.requests.count == 3 && Set(http.requests.map(\.target)).count == 3, "\(http.requests.map(\.target))")

@@ -65,8 +65,8 @@ enum ReadmeObserver {
         return nil
     }
 
-    static var hasJQ: Bool { tool("jq") != nil }
-    static var hasPython: Bool { tool("python3") != nil }
+    static var hasJQ: Bool { ChildProcess.isSupported && tool("jq") != nil }
+    static var hasPython: Bool { ChildProcess.isSupported && tool("python3") != nil }
 
     /// Runs `tool arguments` with `input` on standard input; its exit status and standard output (waiting without
     /// blocking a thread: see `ChildProcess`).

@@ -38,6 +38,8 @@ enum ErrorWords {
             return "“\(text)” is not a root server URL. Give --server the address of the folder that holds client_interface, e.g. https://example.org/main_server."
         case .notARootServer(let reason):
             return "This address does not answer like a BMLT root server: \(reason). Check the --server URL."
+        case .transport(let code, _) where code == -1005 || code == -1022:
+            return error.localizedDescription   // a lost connection, App Transport Security: BMLTKit's own sentences
         case .transport(let code, let description):
             return "The server could not be reached (\(description), code \(code)). Check the network connection and the --server URL."
         case .httpStatus(let code, let message):

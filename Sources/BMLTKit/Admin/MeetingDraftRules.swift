@@ -45,7 +45,7 @@ enum MeetingDraftRules {
         } else if meeting.name.count > 128 {
             add("meeting_name", "The name must not be greater than 128 characters.")
         }
-        if let zone = meeting.timeZone, zone.identifier.count > 40 || !TimeZone.knownTimeZoneIdentifiers.contains(zone.identifier) {
+        if let zone = meeting.timeZone, !isNamedZone(zone.identifier) {
             add("time_zone", "The time zone must be a valid IANA time zone (“\(zone.identifier)” is not one).")
         }
         if let email = meeting.emailContact {
@@ -119,6 +119,15 @@ enum MeetingDraftRules {
         if has("TC"), venue != .virtual {
             add("formats", "The TC format (temporarily closed, meeting virtually) needs the venue type virtual.")
         }
+    }
+
+    /// Whether an identifier names a time zone (the server wants an IANA name): one this platform knows by that name,
+    /// and not the `GMT+0100` form of `TimeZone(secondsFromGMT:)`, which is an offset, not a zone. Asked of
+    /// `TimeZone(identifier:)` rather than looked up in `knownTimeZoneIdentifiers`: that list comes from each platform's
+    /// time-zone data and differs in aliases ("UTC", renamed zones such as "Europe/Kyiv") between Linux and Apple.
+    static func isNamedZone(_ identifier: String) -> Bool {
+        guard identifier.count <= 40, TimeZone(identifier: identifier) != nil else { return false }
+        return identifier.range(of: "^GMT[+-]", options: .regularExpression) == nil
     }
 
     /// A lenient check of an address (the server's RFC check accepts more): one `@` with something on each

@@ -43,7 +43,9 @@ public struct BMLTConfiguration: Sendable {
     public var progressStartDelay: TimeInterval
     /// `.bmltProgressDidStop` waits this long for another request before it is posted (default 0).
     public var progressStopDelay: TimeInterval
-    /// Allows `http://` to hosts other than loopback (default `false`). Loopback is always allowed.
+    /// Allows `http://` to hosts other than loopback (default `false`). Loopback is always allowed. On Apple
+    /// platforms App Transport Security decides too: an app needs an exception in its Info.plist
+    /// (`NSAllowsLocalNetworking`, or `NSExceptionDomains`) or the load fails with code -1022.
     public var allowsInsecureHTTP: Bool
     /// The session configuration the connection copies for its own `URLSession` (tests install `URLProtocol`
     /// stubs here). The connection always uses its own cookie jar, never the shared one.

@@ -413,18 +413,25 @@ extension BMLTError {
         }
     }
 
-    /// The HTTP stack's own description of a failure (libcurl's words on Linux), with anything like an address
-    /// removed, shortened.
+    /// The HTTP stack's own description of a failure, with anything like an address removed, shortened — where that
+    /// description is libcurl's (Linux): FoundationNetworking puts libcurl's English message ("Failed writing header",
+    /// "transfer closed with 1600 bytes remaining") in the error's own `NSLocalizedDescriptionKey`. Everywhere else,
+    /// and for an error without a description of its own (whose `localizedDescription` is only Foundation's generic
+    /// sentence), BMLTKit's own words for the code: Apple's URL loading system describes errors in the device's
+    /// language, which would make a sentence of two languages.
     static func stackWords(_ error: any Error) -> String {
         let nsError = error as NSError
-        // Foundation's generic sentence says nothing: our own words for the code instead.
-        if nsError.localizedDescription.hasPrefix("The operation could not be completed"),
-           case .transport(_, let words) = from(urlErrorCode: nsError.code) {
+        var own: String {
+            guard case .transport(_, let words) = from(urlErrorCode: nsError.code) else { return "code \(nsError.code)" }
             return words
         }
-        let text = nsError.localizedDescription
-            .replacingOccurrences(of: "[a-zA-Z][a-zA-Z0-9+.-]*://[^ ]*", with: "<address>", options: .regularExpression)
+        #if canImport(FoundationNetworking)
+        guard let words = nsError.userInfo[NSLocalizedDescriptionKey] as? String, !words.isEmpty else { return own }
+        let text = words.replacingOccurrences(of: "[a-zA-Z][a-zA-Z0-9+.-]*://[^ ]*", with: "<address>", options: .regularExpression)
         return String(text.prefix(160))
+        #else
+        return own
+        #endif
     }
 
     /// Maps any error from the transport or below to a `BMLTError`. The description is written here from the
@@ -470,6 +477,16 @@ extension BMLTError {
             return .transport(code: code, description: "the server redirected in a way that cannot be followed")
         case -1103: // NSURLErrorDataLengthExceedsMaximum
             return .transport(code: code, description: "the answer was too large")
+        case -1022: // NSURLErrorAppTransportSecurityRequiresSecureConnection: its own sentence in `BMLTError.description`
+            return .transport(code: code, description: "App Transport Security requires a secure connection (https://)")
+        case URLError.cannotParseResponse.rawValue:
+            return .transport(code: code, description: "the reply's head could not be parsed")
+        case URLError.cannotDecodeRawData.rawValue, URLError.cannotDecodeContentData.rawValue:
+            return .transport(code: code, description: "the reply's body could not be decoded")
+        case URLError.zeroByteResource.rawValue:
+            return .transport(code: code, description: "the reply was empty")
+        case URLError.unsupportedURL.rawValue:
+            return .transport(code: code, description: "the answer was not HTTP, or the address is not supported")
         default:
             return .transport(code: code, description: "a network error")
         }

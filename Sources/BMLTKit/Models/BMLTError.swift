@@ -21,7 +21,10 @@ public enum BMLTError: Error, Sendable, Hashable {
     case notARootServer(reason: String)
     /// The root server is older than BMLTKit supports.
     case unsupportedServerVersion(found: String, minimum: String)
-    /// The request never got an HTTP answer: no network, DNS, TLS, refused connection, …
+    /// The request never got an HTTP answer: no network, DNS, TLS, refused connection, … Two codes have sentences
+    /// of their own: a connection lost before any reply (-1005: a dropped network, or on Apple platforms a server that
+    /// closes without answering, which libcurl calls an empty reply, a `.brokenReply`), and on Apple platforms an
+    /// `http://` load refused by App Transport Security (-1022), naming the Info.plist exception the app needs.
     case transport(code: Int, description: String)
     /// The server did not answer within the configured time.
     case timeout
@@ -84,6 +87,13 @@ extension BMLTError: LocalizedError, CustomStringConvertible {
             return "This address does not answer like a BMLT root server: \(reason). Check the URL."
         case .unsupportedServerVersion(let found, let minimum):
             return "This root server runs version \(found); BMLTKit needs \(minimum) or newer. Ask the server's administrator to upgrade."
+        case .transport(let code, _) where code == -1022:   // NSURLErrorAppTransportSecurityRequiresSecureConnection
+            return "App Transport Security refused this http:// connection (code -1022): on Apple platforms the app's Info.plist "
+                + "decides whether unencrypted HTTP may load, whatever allowsInsecureHTTP says. Use https://, or add an "
+                + "NSAppTransportSecurity exception for this host (NSExceptionDomains; NSAllowsLocalNetworking for a local server)."
+        case .transport(let code, _) where code == -1005:   // NSURLErrorNetworkConnectionLost, before any reply
+            return "The connection to the server was lost before its reply arrived (code -1005). Try again; if it goes on, "
+                + "check the network connection, or the server closes connections without answering."
         case .transport(let code, let description):
             return "The server could not be reached (\(description), code \(code)). Check the network connection and the URL."
         case .timeout:

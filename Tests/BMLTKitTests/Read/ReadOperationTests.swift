@@ -164,7 +164,7 @@ struct ReadOperationTests {
 
     @Test("a cancelled search posts only .bmltRequestCancelled and leaves the store alone")
     func cancelledSearch() async throws {
-        let (connection, recorder, _) = connection { _ in .json(Self.meetings, delay: 5) }
+        let (connection, recorder, _) = connection { _ in .json(Self.meetings, delay: 60) }   // the cancel always comes first
         let request = connection.searchMeetings(BMLTSearchCriteria(), extent: .meetingsOnly)
         try await Task.sleep(nanoseconds: 50_000_000)
         request.cancel()

@@ -60,15 +60,23 @@ struct CustomTransportTests {
         try await Task.sleep(nanoseconds: 100_000_000)   // time for a wrongly started task to call the transport
         #expect(counting.calls.withLock { $0.count } == 0, "the transport was called after its deadline")
 
-        // The first answer is a redirect that comes after the deadline: the redirect is not followed.
+        // The first answer is a redirect that comes after the deadline: the redirect is not followed. The transport
+        // answers only once the timeout has been returned (order of events, not two timers racing on a busy machine).
+        let (release, releaser) = AsyncStream<Void>.makeStream()
+        let answeredRedirect = Locked(false)
         let slowRedirect = Scripted { _, number in
             guard number == 1 else { return Self.info }
-            try? await Task.sleep(nanoseconds: 300_000_000)   // ignores cancellation, as a transport may
+            for await _ in release { break }   // ignores cancellation, as a transport may
+            answeredRedirect.withLock { $0 = true }
             return BMLTHTTPResponse(statusCode: 307, headers: ["Location": "https://x.example/elsewhere"], body: Data())
         }
         let redirected = await CustomTransportDriver.send(request, through: slowRedirect, deadlines: DeadlineQueue(timeout: 0.1), limit: 1_000_000)
         guard case .failure(.timeout) = redirected else { Issue.record("expected a timeout, got \(redirected)"); return }
-        try await Task.sleep(nanoseconds: 500_000_000)   // the first attempt answers meanwhile
+        releaser.yield()
+        releaser.finish()
+        for _ in 0..<12_000 where !answeredRedirect.withLock({ $0 }) { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(answeredRedirect.withLock { $0 }, "the first attempt answered")
+        try await Task.sleep(nanoseconds: 500_000_000)   // time for a wrongly followed redirect to call the transport
         #expect(slowRedirect.calls.withLock { $0.count } == 1, "the redirect was followed after the deadline")
     }
 

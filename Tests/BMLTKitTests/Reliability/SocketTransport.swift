@@ -28,7 +28,7 @@ struct SocketTransport: BMLTHTTPTransport {
 
     private static func exchange(_ request: URLRequest) throws -> BMLTHTTPResponse {
         guard let url = request.url, let host = url.host, let port = url.port else { throw URLError(.badURL) }
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, LoopbackHTTPServer.streamType, 0)
         guard descriptor >= 0 else { throw URLError(.cannotConnectToHost) }
         defer { close(descriptor) }
         var address = sockaddr_in()

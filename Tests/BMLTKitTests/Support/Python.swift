@@ -4,15 +4,16 @@ import LoopbackHTTPServer
 /// Runs the independent checkers written in Python (zoneinfo, icalendar, recurring_ical_events), without blocking a
 /// thread while they run (`ChildProcess`).
 enum Python {
-    /// Whether `python3` is on the PATH.
+    /// Whether `python3` is on the PATH (and child processes can run here: macOS and Linux).
     static var isInstalled: Bool {
-        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        ChildProcess.isSupported && (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
             .contains { FileManager.default.isExecutableFile(atPath: "\($0)/python3") }
     }
 
     /// Whether `python3` can import all of `modules` (asked once, when a test's condition is evaluated).
     static func has(_ modules: String...) -> Bool {
         guard isInstalled else { return false }
+        #if os(macOS) || os(Linux)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", "import " + modules.joined(separator: ", ")]
@@ -21,6 +22,9 @@ enum Python {
         guard (try? process.run()) != nil else { return false }
         process.waitUntilExit()
         return process.terminationStatus == 0
+        #else
+        return false
+        #endif
     }
 
     /// Runs `python3 -c script arguments…` with `input` on standard input; its standard output, or `nil` when it

@@ -122,7 +122,9 @@ final class StubProtocol: URLProtocol {
         let response = server.respond(to: request)
         if response.hangs { return }
         // URLProtocol is not Sendable; its client may be called from any thread, which is how the
-        // Foundation loader itself calls it.
+        // Foundation loader itself calls it — on Linux. Apple's guidance is to call the client on the thread that ran
+        // `startLoading`; delayed and dripped answers here do not (tests only, run on Linux; possible flakiness
+        // on macOS, not seen or verified). `BMLTDemoServer` answers inside `startLoading`.
         nonisolated(unsafe) let this = self
         let deliver: @Sendable () -> Void = {
             this.deliver(response)
