@@ -133,7 +133,10 @@ struct LoopbackTransportTests {
             let elapsed = Date().timeIntervalSince(started)
             #expect(elapsed >= 0.45, "not before the deadline: \(elapsed) s")
             #expect(elapsed < 120, "timed out after \(elapsed) s")
-            #expect(server.requests.count == 1, "one request, no retry")
+            // Validation's one round: GetServerInfo with the two lists beside it, each sent once (no retry).
+            let switchers = server.requests.map { $0.query("switcher") ?? "" }
+            #expect(switchers.filter { $0 == "GetServerInfo" }.count == 1, "GetServerInfo once, no retry: \(switchers)")
+            #expect(switchers.count == Set(switchers).count && switchers.count <= 3, "one round, no retry: \(switchers)")
         }
         #expect(drip.lastDripEndNanoseconds == nil, "the timeout came before the dripped body was complete")
     }
