@@ -28,9 +28,11 @@ public struct BMLTMeeting: Sendable, Hashable, Codable, Identifiable {
     /// The formats, resolved to format objects where the format table is known (search results are resolved
     /// against the formats of the search, or the server's full list).
     public var formats: [BMLTFormat]
-    /// The format keys as the server listed them (`formats`), in the search's language.
+    /// The format keys as the server listed them (`formats`), in the search's language; filled from the known
+    /// formats when a reply carried only the ids (`data_field_key`).
     public var formatKeys: [String]
-    /// The format ids (`format_shared_id_list`).
+    /// The format ids (`format_shared_id_list`; the server sorts them by number, so they need not line up with
+    /// `formatKeys`); filled from the known formats when a reply carried only the keys.
     public var formatIDs: [Int]
     /// The language of the meeting's format keys.
     public var language: String?

@@ -2,10 +2,11 @@ import Foundation
 
 /// A field value a root server wrote as a prompt and a value joined by `#@-@#` (`"Bus Lines#@-@#Q66"`).
 ///
-/// Root servers 2.x and 3.x write every non-standard field of a search result (`bus_lines`, `train_lines`,
-/// `zone`, the contacts, custom fields) as `prompt#@-@#value`, and `observer_only#@-@#prompt#@-@#value` for a
-/// hidden field shown to an observer (`simple_other_fields=1` turns this off); databases moved to 4.x keep such
-/// values stored, and 4.x returns them as they are. BMLTKit puts the value in the typed field (`busLines`) or in
+/// Root server 2.x writes every non-standard field of a search result (`bus_lines`, `train_lines`, `zone`, the
+/// contacts, custom fields) as `prompt#@-@#value`, and `observer_only#@-@#prompt#@-@#value` for a hidden field
+/// shown to an observer (`simple_other_fields=1` turns this off). Its admin page saved such text back, so
+/// databases carried to 3.x and 4.x hold it (even doubled, `Bus Lines#@-@#Bus Lines#@-@#…`), and those servers
+/// return stored values as they are. BMLTKit puts the value in the typed field (`busLines`) or in
 /// `extraFields`, and keeps the prompt and the server's exact text here, in `BMLTMeeting.fieldPrompts`.
 /// An unchanged field is written back as the exact text the server sent; an edited one as the new value alone,
 /// as the server's own editors write it.

@@ -131,6 +131,16 @@ struct RealShapeDecodingTests {
         #expect(WireMeetingFieldTable.wireValue("bus_lines", of: draft.meeting) == "Bus Lines#@-@#Linie 136")
     }
 
+    @Test("reverting to a change's before-image brings its exact prompt#@-@#value text back with the value")
+    func revertKeepsPrompt() throws {
+        let before = try Self.meetings(#"[{"id_bigint":"9","service_body_bigint":"7","bus_lines":"Bus Lines#@-@#Q66"}]"#)[0]
+        let after = try Self.meetings(#"[{"id_bigint":"9","service_body_bigint":"7","bus_lines":"Q10"}]"#)[0]
+        var draft = after.editable()
+        draft.revert(toBefore: BMLTChange(id: 1, type: .changed, meetingID: 9, before: before, after: after))
+        #expect(draft.busLines == "Q66" && draft.changes.map(\.key) == ["bus_lines"])
+        #expect(WireMeetingFieldTable.wireValue("bus_lines", of: draft.meeting) == "Bus Lines#@-@#Q66")
+    }
+
     @Test("legacy admin meetings: prompts split, 0,0 no coordinate, format keys from ids")
     func legacyAdminMeeting() throws {
         let object: [String: WireValue] = [
@@ -162,6 +172,15 @@ struct RealShapeDecodingTests {
         let reply = #"[{"bus_lines":"Bus Lines#@-@#Q66","ids":"1,2"},{"bus_lines":"Q66","ids":"3"},{"bus_lines":"NULL","ids":"4"}]"#
         let values = try WireFieldValues.decodeValues(try JSONScanner.parse(Data(reply.utf8)), key: "bus_lines")
         #expect(values.map(\.value) == ["Q66", nil] && values[0].meetingIDs == [1, 2, 3] && values[0].prompt == "Bus Lines")
+    }
+
+    @Test("2.x change details are HTML-escaped: read as plain text; a change's meetings split prompts and drop 0,0")
+    func changeDetails() throws {
+        let reply = #"[{"date_int":"1700000000","change_type":"comdef_change_type_change","change_id":"5","meeting_id":"9","details":"The meeting start time was changed from &quot;23:00&quot; to &quot;23:55&quot;. Caf&#039;s &amp; more","json_data":{"before":{"id_bigint":"9","bus_lines":"Bus Lines#@-@#Q66","latitude":"0","longitude":"0"},"after":{"id_bigint":"9","start_time":"23:55:00","duration_time":"01:35:00"}}}]"#
+        let changes = try WireChange.decodeList(try JSONScanner.parse(Data(reply.utf8)), formats: .empty)
+        #expect(changes.first?.details == #"The meeting start time was changed from "23:00" to "23:55". Caf's & more"#)
+        #expect(changes.first?.before?.busLines == "Q66" && changes.first?.before?.coordinate == nil)
+        #expect(changes.first?.after?.endTime == BMLTTimeOfDay(hour: 1, minute: 30))
     }
 
     @Test("server info flags as JSON booleans, \"0\"/\"1\" and \"true\"/\"false\"; a 0,0 centre is none")
