@@ -48,12 +48,40 @@ public struct BMLTPromptedValue: Sendable, Hashable, Codable {
     /// BMLTPromptedValue(parsing: "ÖPNV#@-@#U1, U8")?.value   // "U1, U8"
     /// ```
     public init?(parsing text: String) {
-        guard Self.mayHoldSeparator(text), text.contains(Self.separator) else { return nil }
-        let parts = text.components(separatedBy: Self.separator)
-        self.init(prompt: parts[parts.count - 2].trimmingCharacters(in: .whitespacesAndNewlines),
-                  value: parts[parts.count - 1].trimmingCharacters(in: .whitespacesAndNewlines),
-                  wireText: text,
-                  isObserverOnly: parts.count >= 3 && parts[0].trimmingCharacters(in: .whitespaces) == "observer_only")
+        guard Self.mayHoldSeparator(text) else { return nil }
+        // The parts are found in the UTF-8 bytes (no `NSString`): decoding meets these by the hundred.
+        let found: (first: String, prompt: String, value: String, count: Int)? = {
+            var text = text
+            return text.withUTF8 { bytes in
+                var starts: [Int] = []           // byte offset of each separator
+                var index = 0
+                while index + 5 <= bytes.count {
+                    if bytes[index] == 0x23, bytes[index + 1] == 0x40, bytes[index + 2] == 0x2D, bytes[index + 3] == 0x40,
+                       bytes[index + 4] == 0x23 {
+                        starts.append(index)
+                        index += 5
+                    } else {
+                        index += 1
+                    }
+                }
+                guard let last = starts.last else { return nil }
+                func part(_ from: Int, _ to: Int) -> String {
+                    String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
+                }
+                let promptStart = starts.count >= 2 ? starts[starts.count - 2] + 5 : 0
+                return (part(0, starts[0]), part(promptStart, last), part(last + 5, bytes.count), starts.count + 1)
+            }
+        }()
+        guard let found else { return nil }
+        self.init(prompt: Self.trimmed(found.prompt), value: Self.trimmed(found.value), wireText: text,
+                  isObserverOnly: found.count >= 3 && found.first.trimmedSpaces == "observer_only")
+    }
+
+    /// Without white space or line breaks at the ends (the plain case without `NSString`).
+    private static func trimmed(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return text }
+        if first.isASCII, last.isASCII, first.value > 0x20, last.value > 0x20 { return text }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// A quick test for a `#` byte, so most values are never searched for the whole separator.

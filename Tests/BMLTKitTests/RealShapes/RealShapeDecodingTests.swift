@@ -60,6 +60,15 @@ struct RealShapeDecodingTests {
         #expect(bare.meetings[0].formatKeys.isEmpty && bare.meetings[0].formatIDs == [17, 4])
     }
 
+    @Test("filled lists are shared between meetings with the same list and language, not made per meeting")
+    func filledListsShared() throws {
+        func base(_ array: [some Any]) -> UnsafeRawPointer? { array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+        let ids = try WireSearchStream.fast(Data(RealShapeReplies.idsOnly.utf8), serverFormats: Self.formats).meetings
+        #expect(base(ids[0].formatKeys) == base(ids[2].formatKeys) && base(ids[0].formatKeys) != base(ids[1].formatKeys))
+        let keys = try WireSearchStream.fast(Data(RealShapeReplies.keysOnly.utf8), serverFormats: Self.formats).meetings
+        #expect(base(keys[0].formatIDs) == base(keys[2].formatIDs))
+    }
+
     @Test("prompt#@-@#value: the value in the typed field or extraFields, the prompt and the exact text kept")
     func prompts() throws {
         let meetings = try Self.meetings(RealShapeReplies.pastMidnight)
