@@ -27,6 +27,15 @@ struct NotGeocodedTests {
         #expect(BMLTCoordinate(latitude: 0, longitude: 0).isNotGeocoded && !BMLTCoordinate(latitude: 0, longitude: 9).isNotGeocoded)
     }
 
+    @Test("a draft given 0,0 where the server had none shows no change")
+    func draftZero() throws {
+        var draft = Self.meeting(5, nil).editable()
+        draft.coordinate = BMLTCoordinate(latitude: 0, longitude: 0)
+        #expect(!draft.hasChanges)
+        draft.coordinate = BMLTCoordinate(latitude: 52.5, longitude: 13.4)
+        #expect(draft.changes.map(\.key) == ["longitude", "latitude"])
+    }
+
     @Test("two copies at 0,0 are not the same place; they still fold by world id")
     func duplicates() {
         var one = Self.meeting(1, BMLTCoordinate(latitude: 0, longitude: 0)), two = Self.meeting(2, BMLTCoordinate(latitude: 0, longitude: 0))

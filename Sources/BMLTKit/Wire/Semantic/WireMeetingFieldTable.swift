@@ -34,11 +34,11 @@ enum WireMeetingFieldTable {
         Field(key: "format_shared_id_list", get: { $0.formatIDs.isEmpty ? nil : $0.formatIDs.map(String.init).joined(separator: ",") },
               set: { $0.formatIDs = list($1).compactMap(int) }, isEditable: false),
         text("lang_enum", \.language),
-        Field(key: "longitude", get: { $0.coordinate.map { number($0.longitude) } }, set: { meeting, text in
+        Field(key: "longitude", get: { $0.placedCoordinate.map { number($0.longitude) } }, set: { meeting, text in
             guard let value = text.flatMap(double) else { return }
             meeting.coordinate = placed(BMLTCoordinate(latitude: meeting.coordinate?.latitude ?? 0, longitude: value))
         }),
-        Field(key: "latitude", get: { $0.coordinate.map { number($0.latitude) } }, set: { meeting, text in
+        Field(key: "latitude", get: { $0.placedCoordinate.map { number($0.latitude) } }, set: { meeting, text in
             guard let value = text.flatMap(double) else { return }
             meeting.coordinate = placed(BMLTCoordinate(latitude: value, longitude: meeting.coordinate?.longitude ?? 0))
         }),
