@@ -39,6 +39,8 @@ extension DemoServerSuites {
             let records = try #require(try JSONSerialization.jsonObject(with: Data(run.lines[0].utf8)) as? [[String: Any]])
             #expect(!records.isEmpty && records.allSatisfy { $0["day"] as? Int == 2 && $0["timezone"] as? String == "America/Chicago" })
             #expect(run.errors.contains("searchMeetings") && run.errors.contains("exported \(records.count) meetings"))
+            // The demo's meetings name no time zone: the export says so, and for how many.
+            #expect(run.errors.contains("all \(records.count) of them name no time zone: written in America/Chicago (from --time-zone)"))
             let usage = await observe(["export", "pdf"])
             #expect(usage.status == 2 && usage.errors.contains("export needs tsml or ics"))
         }

@@ -56,11 +56,11 @@ enum FinderCommands {
                 weeks = value
             }
             let meetings = try await search(context)
-            let exported: [Int], skipped: [BMLTExport.Skipped]
+            let exported: [Int], skipped: [BMLTExport.Skipped], defaulted: [Int]
             if kind == "tsml" {
                 let report = try BMLTExport.tsmlReport(meetings, defaultTimeZone: zone)
                 context.io.line(String(decoding: report.output, as: UTF8.self))
-                (exported, skipped) = (report.exportedIDs, report.skipped)
+                (exported, skipped, defaulted) = (report.exportedIDs, report.skipped, report.defaultedTimeZoneIDs)
             } else {
                 let start = Date()
                 let host = context.connection.rootServerURL.host ?? "bmlt"
@@ -68,14 +68,24 @@ enum FinderCommands {
                                                         to: start.addingTimeInterval(Double(weeks) * 7 * 86_400), host: host)
                 // Each line keeps its CR: the line writer adds the LF, so the file has RFC 5545's CRLF.
                 for line in report.output.components(separatedBy: "\r\n").dropLast() { context.io.line(line + "\r") }
-                (exported, skipped) = (report.exportedIDs, report.skipped)
+                (exported, skipped, defaulted) = (report.exportedIDs, report.skipped, report.defaultedTimeZoneIDs)
             }
             context.io.error("bmlt-observer: exported \(exported.count) meeting\(exported.count == 1 ? "" : "s")"
+                             + zoneNote(defaulted.count, of: exported.count, zone: zone,
+                                        chosen: context.commandLine.value("time-zone") != nil)
                              + (skipped.isEmpty ? "" : "; left out \(skipped.count): "
                                 + skipped.prefix(5).map { "#\($0.meetingID) \($0.reason)" }.joined(separator: " ")
                                 + (skipped.count > 5 ? " …" : "")) + "\n")
         }
     )
+
+    /// "; N of them name no time zone: written in Z (…)" when the export used the default zone for any meeting.
+    static func zoneNote(_ defaulted: Int, of exported: Int, zone: TimeZone, chosen: Bool) -> String {
+        guard defaulted > 0 else { return "" }
+        let source = chosen ? "from --time-zone" : "this computer's zone; --time-zone NAME chooses another"
+        return "; \(defaulted == exported && exported > 1 ? "all \(defaulted)" : "\(defaulted)") of them name\(defaulted == 1 ? "s" : "")"
+            + " no time zone: written in \(zone.identifier) (\(source))"
+    }
 
     /// `--time-zone`, or this computer's zone.
     static func defaultZone(_ context: CommandContext) throws -> TimeZone {

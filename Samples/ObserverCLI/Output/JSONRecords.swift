@@ -21,6 +21,7 @@ enum JSONRecords {
         o["weekdayNumber"] = m.weekday?.rawValue
         o["startTime"] = m.startTime.map(FieldWords.clock)
         o["endTime"] = m.endTime.map(FieldWords.clock)
+        if m.endsNextDay { o["endsNextDay"] = true }        // past midnight: endTime is on the next day
         o["durationMinutes"] = m.duration.map { Int($0 / 60) }
         o["timeZone"] = m.timeZone?.identifier
         o["venueType"] = m.venueType.map(FieldWords.venue)
@@ -37,6 +38,7 @@ enum JSONRecords {
             ("province", m.province), ("postalCode", m.postalCode), ("nation", m.nation), ("comments", m.comments),
             ("virtualMeetingLink", m.virtualMeetingLink), ("virtualMeetingAdditionalInfo", m.virtualMeetingAdditionalInfo),
             ("phoneMeetingNumber", m.phoneMeetingNumber), ("worldID", m.worldID), ("rootServerURI", m.rootServerURI),
+            ("busLines", m.busLines), ("trainLines", m.trainLines),
         ]
         for (key, value) in texts { if let value, !value.isEmpty { o[key] = value } }
         o["published"] = m.isPublished

@@ -64,9 +64,9 @@ enum MeetingIdentity {
         if let one = worldID(first), let two = worldID(second) { return one == two }
         guard let name = name(first), name == self.name(second),
               first.weekday == second.weekday, first.startTime == second.startTime else { return false }
-        if let one = first.coordinate, let two = second.coordinate, meters(one, two) <= samePlaceMeters { return true }
+        if let one = first.placedCoordinate, let two = second.placedCoordinate, meters(one, two) <= samePlaceMeters { return true }
         if let one = normalized(first.virtualMeetingLink), one == normalized(second.virtualMeetingLink) { return true }
-        if first.coordinate == nil, second.coordinate == nil,
+        if first.placedCoordinate == nil, second.placedCoordinate == nil,
            let one = first.distanceInKilometers ?? first.distanceInMiles.map({ $0 * 1.609344 }),
            let two = second.distanceInKilometers ?? second.distanceInMiles.map({ $0 * 1.609344 }) {
             return abs(one - two) * 1000 <= samePlaceMeters

@@ -50,7 +50,7 @@ extension BMLTExport {
         guard let weekday = meeting.weekday, let start = meeting.startTime else { return nil }
         let url = conferenceURL(meeting), phone = text(meeting.phoneMeetingNumber)
         let hasAddress = text(meeting.street) != nil || text(meeting.municipality) != nil
-        guard meeting.coordinate != nil || hasAddress || url != nil || phone != nil else { return nil }
+        guard meeting.placedCoordinate != nil || hasAddress || url != nil || phone != nil else { return nil }
         var object: [String: Any] = [
             "name": text(meeting.name) ?? "Meeting \(meeting.id)",
             "slug": slug(meeting),
@@ -69,7 +69,7 @@ extension BMLTExport {
             "conference_phone": phone, "region": text(meeting.serviceBodyName),
         ]
         for case let (key, value?) in optional { object[key] = value }
-        if let coordinate = meeting.coordinate, coordinate.latitude != 0 || coordinate.longitude != 0 {
+        if let coordinate = meeting.placedCoordinate {
             object["latitude"] = coordinate.latitude
             object["longitude"] = coordinate.longitude
         }

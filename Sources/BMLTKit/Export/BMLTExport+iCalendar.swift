@@ -58,7 +58,7 @@ extension BMLTExport {
                      "SUMMARY:\(escaped(text(meeting.name) ?? "Meeting \(meeting.id)"))"]
         let place = [text(meeting.locationText), address(meeting)].compactMap { $0 }.joined(separator: ", ")
         if !place.isEmpty { lines.append("LOCATION:\(escaped(place))") }
-        if let coordinate = meeting.coordinate, coordinate.latitude != 0 || coordinate.longitude != 0 {
+        if let coordinate = meeting.placedCoordinate {      // 0,0 is "not geocoded": no GEO
             lines.append(String(format: "GEO:%.6f;%.6f", coordinate.latitude, coordinate.longitude))
         }
         if let url = conferenceURL(meeting) { lines.append("URL:\(url)") }

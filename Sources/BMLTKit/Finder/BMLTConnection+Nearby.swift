@@ -79,12 +79,13 @@ extension BMLTConnection {
 
 extension BMLTMeeting {
     /// The great-circle distance from `point` to the meeting (haversine, mean Earth radius 6,371 km), or `nil` when
-    /// the meeting has no coordinates. Convert it to the app's unit: `.converted(to: .miles)`.
+    /// the meeting has no coordinates (0,0, the servers' "not geocoded", counts as none). Convert it to the app's
+    /// unit: `.converted(to: .miles)`.
     /// ```swift
     /// let miles = meeting.distance(from: here)?.converted(to: .miles).value
     /// ```
     public func distance(from point: BMLTCoordinate) -> Measurement<UnitLength>? {
-        guard let coordinate, coordinate.latitude != 0 || coordinate.longitude != 0 else { return nil }
+        guard let coordinate = placedCoordinate else { return nil }
         let radians = Double.pi / 180
         let dLat = (coordinate.latitude - point.latitude) * radians, dLon = (coordinate.longitude - point.longitude) * radians
         let a = sin(dLat / 2) * sin(dLat / 2)
@@ -94,7 +95,8 @@ extension BMLTMeeting {
 }
 
 extension Sequence where Element == BMLTMeeting {
-    /// The meetings nearest `point` first (stable for equal distances); meetings without coordinates last.
+    /// The meetings nearest `point` first (stable for equal distances); meetings without coordinates (or at 0,0)
+    /// last.
     /// ```swift
     /// let nearest = results.meetings.sortedByDistance(from: here).prefix(10)
     /// ```

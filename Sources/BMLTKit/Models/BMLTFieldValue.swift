@@ -20,6 +20,12 @@ public struct BMLTFieldValue: Sendable, Hashable, Codable {
     public var value: String?
     /// The ids of the meetings with this value.
     public var meetingIDs: [Int]
+    /// The prompt the server stored before the value (`"Bus Lines"` of `"Bus Lines#@-@#Q66"`), if any: `value`
+    /// is then the part after `#@-@#` (see `BMLTPromptedValue`).
+    /// ```swift
+    /// for entry in values { print(entry.prompt ?? "—", entry.value ?? "(none)", entry.meetingIDs.count) }
+    /// ```
+    public var prompt: String?
 
     /// A field value.
     public init(value: String?, meetingIDs: [Int]) {

@@ -28,13 +28,17 @@ public struct BMLTMeeting: Sendable, Hashable, Codable, Identifiable {
     /// The formats, resolved to format objects where the format table is known (search results are resolved
     /// against the formats of the search, or the server's full list).
     public var formats: [BMLTFormat]
-    /// The format keys as the server listed them (`formats`), in the search's language.
+    /// The format keys as the server listed them (`formats`), in the search's language; filled from the known
+    /// formats when a reply carried only the ids (`data_field_key`).
     public var formatKeys: [String]
-    /// The format ids (`format_shared_id_list`).
+    /// The format ids (`format_shared_id_list`; the server sorts them by number, so they need not line up with
+    /// `formatKeys`); filled from the known formats when a reply carried only the keys.
     public var formatIDs: [Int]
     /// The language of the meeting's format keys.
     public var language: String?
-    /// Where the meeting is.
+    /// Where the meeting is; `nil` when the server has no place for it. Servers write latitude and longitude
+    /// `0`, `0` (or leave them empty) for "not geocoded": BMLTKit reads both as `nil`, never as a point off West
+    /// Africa (see `BMLTCoordinate.isNotGeocoded`).
     public var coordinate: BMLTCoordinate?
     /// The distance from the search centre in kilometres (geographic searches only).
     public var distanceInKilometers: Double?
@@ -122,6 +126,9 @@ public struct BMLTMeeting: Sendable, Hashable, Codable, Identifiable {
     }
     /// Stored optionally so that meetings encoded before this field existed still decode (`Codable`).
     private var foldedIDs: [Int]?
+    /// The fields the server wrote as `prompt#@-@#value`, by wire key (`fieldPrompts`); stored optionally so that
+    /// meetings encoded before this field existed still decode (`Codable`), and `nil` for nearly every meeting.
+    var promptStorage: [String: BMLTPromptedValue]?
 
     /// A meeting value; everything but the id, service body and name has a default.
     public init(id: Int, serviceBodyID: Int, name: String = "", weekday: BMLTWeekday? = nil,
@@ -138,10 +145,4 @@ public struct BMLTMeeting: Sendable, Hashable, Codable, Identifiable {
         self.extraFields = [:]
     }
 
-    /// When the meeting ends (start + duration), if both are known; may pass midnight (e.g. 25:00 is not
-    /// clamped: use `secondsSinceMidnight` of the start and `duration`).
-    public var endTime: BMLTTimeOfDay? {
-        guard let startTime, let duration else { return nil }
-        return BMLTTimeOfDay(hour: 0, minute: 0, second: startTime.secondsSinceMidnight + Int(duration))
-    }
 }

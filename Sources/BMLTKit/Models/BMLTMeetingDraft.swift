@@ -83,6 +83,10 @@ public struct BMLTMeetingDraft: Sendable, Hashable, Codable {
     private mutating func apply(_ before: BMLTMeeting, keys: [String]) {
         for key in keys where key != "id_bigint" && key != "root_server_uri" {
             WireMeetingFieldTable.set(key, WireMeetingFieldTable.value(key, of: before), in: &meeting)
+            // The before-image's exact `prompt#@-@#value` text comes back with its value (written back as it was).
+            if before.promptStorage?[key] != nil || meeting.promptStorage?[key] != nil {
+                meeting.fieldPrompts[key] = before.promptStorage?[key]
+            }
         }
         if keys.contains("formats") || keys.contains("format_shared_id_list") {
             meeting.formats = before.formats

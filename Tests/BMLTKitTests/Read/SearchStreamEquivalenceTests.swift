@@ -109,7 +109,7 @@ struct SearchStreamEquivalenceTests {
         ("nested too deeply", "[{\"x\":" + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}]"),
         ("a huge number", #"[{"id_bigint":1e999}]"#),
         ("digits beyond Int", #"[{"id_bigint":"99999999999999999999","service_body_bigint":"123456789012345678"}]"#),
-    ]
+    ] + RealShapeReplies.searches
 
     @Test("our own quirky replies: the same results or the same error", arguments: quirky.indices)
     func quirkyReplies(_ index: Int) {

@@ -38,16 +38,17 @@ enum WireRESTMeeting {
         meeting.duration = object["duration"]?.string.flatMap(WireTime.duration)
         meeting.timeZone = object["timeZone"]?.string.flatMap(TimeZone.init(identifier:))
         meeting.venueType = object["venueType"]?.int.flatMap(BMLTVenueType.init(rawValue:))
-        if let latitude = object["latitude"]?.double, let longitude = object["longitude"]?.double {
+        if let latitude = object["latitude"]?.double, let longitude = object["longitude"]?.double,
+           latitude != 0 || longitude != 0 {      // 0,0: the server's "not geocoded"
             meeting.coordinate = BMLTCoordinate(latitude: latitude, longitude: longitude)
         }
         meeting.isPublished = object["published"]?.bool
         meeting.emailContact = object["email"]?.string
         meeting.worldID = object["worldId"]?.string
-        for key in dataFieldKeys { WireMeetingFieldTable.set(key, object[key]?.string, in: &meeting) }
+        for key in dataFieldKeys { WireMeetingFieldTable.setDecoded(key, object[key]?.string, in: &meeting) }
         meeting.adminNotes = object["admin_notes"]?.string.flatMap { $0.isEmpty ? nil : $0 }
         for (key, custom) in object["customFields"]?.object ?? [:] {
-            WireMeetingFieldTable.set(key, custom.string, in: &meeting)
+            WireMeetingFieldTable.setDecoded(key, custom.string, in: &meeting)
         }
         // Top-level keys this table does not know are not kept: a write could only send them back as custom
         // fields, which the server refuses for keys it does not define there.
@@ -105,15 +106,16 @@ enum WireRESTMeeting {
         }
         if wanted("time_zone") { body.append(("timeZone", text(meeting.timeZone?.identifier))) }
         if wanted("latitude") || wanted("longitude") {
-            body.append(("latitude", meeting.coordinate.map { .double($0.latitude) } ?? .null))
-            body.append(("longitude", meeting.coordinate.map { .double($0.longitude) } ?? .null))
+            // No coordinate is written as 0,0, what the server stores for "not geocoded" (it requires numbers).
+            body.append(("latitude", meeting.coordinate.map { .double($0.latitude) } ?? .integer(0)))
+            body.append(("longitude", meeting.coordinate.map { .double($0.longitude) } ?? .integer(0)))
         }
         if wanted("published") { body.append(("published", .bool(meeting.isPublished ?? !full))) }
         if wanted("email_contact") { body.append(("email", text(meeting.emailContact))) }
         if wanted("worldid_mixed") { body.append(("worldId", text(meeting.worldID))) }
         if wanted("meeting_name") { body.append(("name", .string(meeting.name))) }
         for key in dataFieldKeys where wanted(key) {
-            body.append((key, text(WireMeetingFieldTable.value(key, of: meeting))))
+            body.append((key, text(WireMeetingFieldTable.wireValue(key, of: meeting))))
         }
         // `admin_notes` exists from 4.0: a full body sends it to 4.x (a PUT clears it when empty), to older
         // servers only when it has a value; a PATCH sends it when it was edited.
@@ -124,7 +126,7 @@ enum WireRESTMeeting {
         // Custom fields: those the server defines, with a value, and (for PATCH) those edited.
         var custom: [String: WireValue] = [:]
         for key in customKeys(server: server, meeting: meeting) {
-            let value = WireMeetingFieldTable.value(key, of: meeting)
+            let value = WireMeetingFieldTable.wireValue(key, of: meeting)
             if full ? value != nil : keys?.contains(key) == true { custom[key] = text(value) }
         }
         if !custom.isEmpty { body.append(("customFields", .object(custom))) }

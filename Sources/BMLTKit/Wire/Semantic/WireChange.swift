@@ -3,6 +3,16 @@ import Foundation
 /// Semantic change records (`GetChanges`) → `BMLTChange`, with the meeting before and after decoded from
 /// `json_data`.
 enum WireChange {
+    /// 2.x writes a change's `details` HTML-escaped (`changed from &quot;10:15&quot; to &quot;10:30&quot;`); 3.x and
+    /// 4.x write plain text. The few entities PHP's `htmlspecialchars` makes are turned back into their characters.
+    static func unescapedDetails(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        return text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#039;", with: "'")
+            .replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&apos;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+
     static func decodeList(_ value: WireValue, formats: WireFormatTable) throws(BMLTError) -> [BMLTChange] {
         guard let entries = WireShape.objectList(value) else {
             throw .malformedResponse(what: "the change list", detail: "expected a list of changes")
@@ -26,7 +36,7 @@ enum WireChange {
             serviceBodyID: value["service_body_id"]?.int,
             serviceBodyName: value["service_body_name"]?.string,
             meetingExists: value["meeting_exists"]?.bool,
-            details: value["details"]?.string
+            details: value["details"]?.string.map(unescapedDetails)
         )
         // PHP writes an empty `json_data` as `[]`; otherwise an object with `before` and/or `after`.
         if let data = value["json_data"]?.object {

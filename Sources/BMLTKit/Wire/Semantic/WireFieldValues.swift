@@ -15,11 +15,27 @@ enum WireFieldValues {
         guard let entries = WireShape.objectList(value) else {
             throw .malformedResponse(what: "the values of \(key)", detail: "expected a list of values")
         }
-        return entries.map { entry in
-            let text = entry[key]?.string
-            return BMLTFieldValue(value: text == "NULL" ? nil : text,
-                                  meetingIDs: entry["ids"]?.list.compactMap { Int($0) } ?? [])
+        // Values stored as `prompt#@-@#value` (databases from 2.x/3.x) give their value, the prompt kept; entries
+        // whose values are then the same are one entry, with the meetings of both.
+        var values: [BMLTFieldValue] = []
+        var index: [String?: Int] = [:]
+        for entry in entries {
+            var text = entry[key]?.string
+            if text == "NULL" { text = nil }
+            let prompted = text.flatMap(BMLTPromptedValue.init(parsing:))
+            if let prompted { text = prompted.value.isEmpty ? nil : prompted.value }
+            let ids = entry["ids"]?.list.compactMap { Int($0) } ?? []
+            if let at = index[text] {
+                values[at].meetingIDs += ids
+                if values[at].prompt == nil { values[at].prompt = prompted?.prompt }
+            } else {
+                index[text] = values.count
+                var value = BMLTFieldValue(value: text, meetingIDs: ids)
+                value.prompt = prompted?.prompt
+                values.append(value)
+            }
         }
+        return values
     }
 
     static func decodeCoverage(_ value: WireValue) throws(BMLTError) -> BMLTCoverageArea {

@@ -61,14 +61,27 @@ struct MeetingDecodingContext: Sendable {
 /// A meeting's format keys or ids as read from one CSV, and the format objects they resolved to, per language.
 struct FormatList<Item: Sendable>: Sendable {
     let items: [Item]
-    var resolved: [(language: String?, formats: [BMLTFormat])] = []
+    var resolved: [(language: String?, formats: ResolvedFormats)] = []
 
     init(_ items: [Item]) { self.items = items }
 
     /// The formats already resolved for `language`.
-    func formats(in language: String?) -> [BMLTFormat]? {
+    func formats(in language: String?) -> ResolvedFormats? {
         for entry in resolved where entry.language == language { return entry.formats }
         return nil
+    }
+}
+
+/// The formats one list resolved to, with their keys and ids (to fill the list a reply left out).
+struct ResolvedFormats: Sendable {
+    let formats: [BMLTFormat]
+    let keys: [String]
+    let ids: [Int]
+
+    init(_ formats: [BMLTFormat]) {
+        self.formats = formats
+        keys = formats.map(\.key)
+        ids = formats.map(\.id)
     }
 }
 
@@ -257,7 +270,7 @@ struct MeetingBuilder {
     /// Records a member whose key is not a standard field: kept as text when it has a value. A later member
     /// with the same key replaces it (as in a JSON object, the last one wins).
     mutating func setUnknown(_ key: String, _ value: WireValue, in meeting: inout BMLTMeeting) {
-        meeting.extraFields[key] = value.string
+        meeting.extraFields[key] = meeting.takePrompt(key, value.string)
     }
 
     /// Records a standard field from any JSON value.
@@ -417,8 +430,26 @@ struct MeetingBuilder {
         return number
     }
 
-    /// Records one standard field from its text (`nil`: empty or absent). Bad text leaves the field `nil`.
+    /// The wire key of each field, by `Field.rawValue`.
+    static let wireKeys: [String] = {
+        var keys = [String](repeating: "", count: fields.count)
+        for (key, field) in fields { keys[field.rawValue] = key }
+        return keys
+    }()
+
+    /// Whether the server may write this field as `prompt#@-@#value` (the free-text fields of the data table).
+    @inline(__always)
+    static func mayCarryPrompt(_ field: Field) -> Bool {
+        (Field.locationText.rawValue...Field.virtualMeetingAdditionalInfo.rawValue).contains(field.rawValue)
+    }
+
+    /// Records one standard field from its text (`nil`: empty or absent). Bad text leaves the field `nil`. A free-text
+    /// field written as `prompt#@-@#value` gets the value, and the meeting keeps the prompt (`fieldPrompts`).
     mutating func set(_ field: Field, _ text: String?, in meeting: inout BMLTMeeting) {
+        var text = text
+        if Self.mayCarryPrompt(field), meeting.promptStorage != nil || text.map(BMLTPromptedValue.mayHoldSeparator) == true {
+            text = meeting.takePrompt(Self.wireKeys[field.rawValue], text)
+        }
         switch field {
         case .id: meeting.id = text.flatMap(Self.integer) ?? 0
         case .worldID: meeting.worldID = text
@@ -475,8 +506,14 @@ struct MeetingBuilder {
 
     /// Completes the meeting: its coordinate, time zone and format objects resolved.
     func build(_ meeting: inout BMLTMeeting, context: inout MeetingDecodingContext) {
-        if let latitude, let longitude, (-90...90).contains(latitude), (-180...180).contains(longitude) {
+        // 0,0 is the servers' "not geocoded": no coordinate, as an empty latitude or longitude is.
+        if let latitude, let longitude, (-90...90).contains(latitude), (-180...180).contains(longitude),
+           latitude != 0 || longitude != 0 {
             meeting.coordinate = BMLTCoordinate(latitude: latitude, longitude: longitude)
+        } else if latitude == 0, longitude == 0 {
+            // The server measured a geographic search's distance to 0,0: it says nothing about the meeting.
+            meeting.distanceInKilometers = nil
+            meeting.distanceInMiles = nil
         }
         switch timeZone {
         case .none: break
@@ -487,34 +524,44 @@ struct MeetingBuilder {
         if table.isEmpty {
             // Nothing to resolve against: `formats` stays empty, as `resolveFormats` would leave it.
         } else if !meeting.formatIDs.isEmpty {
-            meeting.formats = Self.resolved(meeting.formatIDs, entry: formatIDsEntry, in: &context.formatIDLists,
-                                            language: meeting.language) { table.format(id: $0, language: $1) }
+            let resolved = Self.resolved(meeting.formatIDs, entry: formatIDsEntry, in: &context.formatIDLists,
+                                         language: meeting.language) { table.format(id: $0, language: $1) }
+            meeting.formats = resolved.formats
+            // A reply made with `data_field_key` may carry the ids alone: the keys come from the formats.
+            if meeting.formatKeys.isEmpty { meeting.formatKeys = resolved.keys }
         } else if !meeting.formatKeys.isEmpty {
-            meeting.formats = Self.resolved(meeting.formatKeys, entry: formatKeysEntry, in: &context.formatKeyLists,
-                                            language: meeting.language) { table.format(key: $0, language: $1) }
+            let resolved = Self.resolved(meeting.formatKeys, entry: formatKeysEntry, in: &context.formatKeyLists,
+                                         language: meeting.language) { table.format(key: $0, language: $1) }
+            meeting.formats = resolved.formats
+            meeting.formatIDs = resolved.ids        // empty here: `formatIDs` was checked first
         }
     }
 
     /// The formats of `items` in `language`. A list in the cache (`entry` ≥ 0) is resolved once per list and language,
     /// then shared; a list that is not (`entry` < 0) is resolved on its own, as `resolveFormats` does.
+    /// Each list's keys and ids are made once with its formats and shared the same way, so filling a missing
+    /// list costs no allocation per meeting.
     private static func resolved<Item>(_ items: [Item], entry: Int, in cache: inout ByteKeyedCache<FormatList<Item>>,
-                                       language: String?, _ format: (Item, String?) -> BMLTFormat?) -> [BMLTFormat] {
-        guard entry >= 0 else { return items.compactMap { format($0, language) } }
-        if let formats = cache.values[entry].formats(in: language) { return formats }
-        let formats = items.compactMap { format($0, language) }
+                                       language: String?, _ format: (Item, String?) -> BMLTFormat?) -> ResolvedFormats {
+        guard entry >= 0 else { return ResolvedFormats(items.compactMap { format($0, language) }) }
+        if let resolved = cache.values[entry].formats(in: language) { return resolved }
+        let resolved = ResolvedFormats(items.compactMap { format($0, language) })
         cache.update(entry) { list in
-            if list.resolved.count < 8 { list.resolved.append((language, formats)) }
+            if list.resolved.count < 8 { list.resolved.append((language, resolved)) }
         }
-        return formats
+        return resolved
     }
 
-    /// Sets `formats` from the meeting's format ids (or, lacking ids, its keys) and the table.
+    /// Sets `formats` from the meeting's format ids (or, lacking ids, its keys) and the table, and fills whichever
+    /// of `formatKeys` / `formatIDs` the reply left out from the formats found (as `WireMeetingFieldTable.resolveFormats`).
     static func resolveFormats(of meeting: inout BMLTMeeting, in table: WireFormatTable) {
         let language = meeting.language
         if !meeting.formatIDs.isEmpty {
             meeting.formats = meeting.formatIDs.compactMap { table.format(id: $0, language: language) }
+            if meeting.formatKeys.isEmpty { meeting.formatKeys = meeting.formats.map(\.key) }
         } else if !meeting.formatKeys.isEmpty {
             meeting.formats = meeting.formatKeys.compactMap { table.format(key: $0, language: language) }
+            meeting.formatIDs = meeting.formats.map(\.id)
         }
     }
 

@@ -34,13 +34,13 @@ enum WireMeetingFieldTable {
         Field(key: "format_shared_id_list", get: { $0.formatIDs.isEmpty ? nil : $0.formatIDs.map(String.init).joined(separator: ",") },
               set: { $0.formatIDs = list($1).compactMap(int) }, isEditable: false),
         text("lang_enum", \.language),
-        Field(key: "longitude", get: { $0.coordinate.map { number($0.longitude) } }, set: { meeting, text in
+        Field(key: "longitude", get: { $0.placedCoordinate.map { number($0.longitude) } }, set: { meeting, text in
             guard let value = text.flatMap(double) else { return }
-            meeting.coordinate = BMLTCoordinate(latitude: meeting.coordinate?.latitude ?? 0, longitude: value)
+            meeting.coordinate = placed(BMLTCoordinate(latitude: meeting.coordinate?.latitude ?? 0, longitude: value))
         }),
-        Field(key: "latitude", get: { $0.coordinate.map { number($0.latitude) } }, set: { meeting, text in
+        Field(key: "latitude", get: { $0.placedCoordinate.map { number($0.latitude) } }, set: { meeting, text in
             guard let value = text.flatMap(double) else { return }
-            meeting.coordinate = BMLTCoordinate(latitude: value, longitude: meeting.coordinate?.longitude ?? 0)
+            meeting.coordinate = placed(BMLTCoordinate(latitude: value, longitude: meeting.coordinate?.longitude ?? 0))
         }),
         Field(key: "published", get: { $0.isPublished.map { $0 ? "1" : "0" } },
               set: { $0.isPublished = $1.map { ["1", "true"].contains($0.lowercased()) } }),
@@ -93,6 +93,25 @@ enum WireMeetingFieldTable {
         return meeting.extraFields[key].flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// The text to write for `key`: the server's exact text when the field still holds the value it was read
+    /// with from a `prompt#@-@#value` (so an unchanged field goes back byte for byte), else `value(_:of:)` (an
+    /// edited field is written as the value alone, as the server's own editors write it).
+    static func wireValue(_ key: String, of meeting: BMLTMeeting) -> String? {
+        let current = value(key, of: meeting)
+        if let prompted = meeting.promptStorage?[key], prompted.value == (current ?? "") { return prompted.wireText }
+        return current
+    }
+
+    /// Sets `key` from text as a server sent it: a `prompt#@-@#value` sets the value and keeps the prompt
+    /// (`BMLTMeeting.fieldPrompts`).
+    static func setDecoded(_ key: String, _ text: String?, in meeting: inout BMLTMeeting) {
+        let isText = byKey[key].map { promptKeys.contains($0.key) } ?? !ignoredKeys.contains(key)
+        set(key, isText ? meeting.takePrompt(key, text) : text, in: &meeting)
+    }
+
+    /// The known fields whose values a server may write as `prompt#@-@#value` (those `MeetingBuilder` splits).
+    private static let promptKeys: Set<String> = Set(MeetingBuilder.fields.filter { MeetingBuilder.mayCarryPrompt($0.value) }.keys)
+
     /// Sets `key` in `meeting` (known fields, else `extraFields`).
     static func set(_ key: String, _ value: String?, in meeting: inout BMLTMeeting) {
         if let field = byKey[key] { return field.set(&meeting, value) }
@@ -122,7 +141,7 @@ enum WireMeetingFieldTable {
         guard let id = object["id_bigint"]?.int, let serviceBodyID = object["service_body_bigint"]?.int else { return nil }
         var meeting = BMLTMeeting(id: id, serviceBodyID: serviceBodyID)
         for key in object.keys.sorted() where key != "id_bigint" {
-            set(key, object[key]?.string, in: &meeting)
+            setDecoded(key, object[key]?.string, in: &meeting)
         }
         // The legacy admin interface leaves empty fields out, and an unpublished meeting's `published` is empty.
         if object["published"] == nil { meeting.isPublished = false }
@@ -149,6 +168,11 @@ enum WireMeetingFieldTable {
     private static func double(_ text: String) -> Double? { Double(text.trimmedSpaces) }
     private static func list(_ text: String?) -> [String] {
         (text ?? "").split(separator: ",").map { $0.trimmedSpaces }.filter { !$0.isEmpty }
+    }
+
+    /// `nil` for 0,0, the servers' "not geocoded".
+    private static func placed(_ coordinate: BMLTCoordinate) -> BMLTCoordinate? {
+        coordinate.isNotGeocoded ? nil : coordinate
     }
 
     /// A coordinate in the shortest text that reads back the same.

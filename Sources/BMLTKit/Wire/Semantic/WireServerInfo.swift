@@ -21,7 +21,8 @@ enum WireServerInfo {
             throw .notARootServer(reason: "the version “\(version)” is not a version number")
         }
         var center: BMLTCoordinate?
-        if let latitude = members["centerLatitude"]?.double, let longitude = members["centerLongitude"]?.double {
+        if let latitude = members["centerLatitude"]?.double, let longitude = members["centerLongitude"]?.double,
+           latitude != 0 || longitude != 0 {      // 0,0: no centre set, as for meetings
             center = BMLTCoordinate(latitude: latitude, longitude: longitude)
         }
         return BMLTServerInfo(
