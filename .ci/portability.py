@@ -1,0 +1,493 @@
+#!/usr/bin/env python3
+"""Portability check: Linux-only (and Darwin-only) constructs outside the `#if` guards that keep them off the other platform.
+
+Nothing here can build for Apple, so this reads the Swift sources instead. It follows every file's `#if` / `#elseif` /
+`#else` / `#endif` nesting with a real guard stack and evaluates each branch's condition (`os(…)`, `canImport(…)`,
+`compiler(>=…)`, `swift(>=…)`, `!`, `&&`, `||`, parentheses) for each platform, so a construct counts as guarded only when
+the branch it is in is *inactive* on the platforms where it cannot compile or behaves differently:
+
+  Linux-only, inactive on macOS, iOS, tvOS and watchOS (compilers 6.0 and 6.2):
+      SOCK_STREAM.rawValue, MSG_NOSIGNAL, import Glibc, Glibc.…, import FoundationNetworking, mallinfo, malloc_trim,
+      epoll_…, loopback addresses other than 127.0.0.1 (macOS's lo0 has only 127.0.0.1)
+  Darwin-only, inactive on Linux: import Darwin, Darwin.…, SO_NOSIGPIPE
+  Process (NSTask; macOS and Linux only), inactive on iOS, tvOS and watchOS: Process(…), Process.…, `: Process`
+  OS-26 API (typed notifications, Observations): inside `#if compiler(>=6.2)` AND inside an availability scope for 26
+      (`@available(… 26 …)` on an enclosing declaration, `if #available(… 26 …) {`, or after `guard #available(… 26 …)`
+      in the same scope): addObserver(of:, MainActorMessage, AsyncMessage, MessageIdentifier, .messages(of:,
+      Observations
+
+Comments are ignored; string literals are ignored except for the loopback-address rule (addresses live in strings).
+
+Usage: .ci/portability [--root DIR]   exit 0 when clean, 1 with one line per finding
+       .ci/portability --self-test    plants each construct (and guarded forms of it) in a temporary copy of the tree and
+                                      shows that the check fails on every unguarded one and passes on every guarded one
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+FOLDERS = ["Sources", "Samples", "Tests", "Benchmarks", "Fuzz"]
+APPLE = ["macOS", "iOS", "tvOS", "watchOS"]
+NO_PROCESS = ["iOS", "tvOS", "watchOS"]
+LINUX_MODULES = {"Glibc", "Musl", "FoundationNetworking", "FoundationXML", "Android", "Bionic"}
+APPLE_ONLY_MODULES = {"Darwin", "ObjectiveC", "UIKit", "AppKit", "WatchKit", "Combine", "SwiftUI", "os"}
+
+
+class Config:
+    def __init__(self, platform, compiler):
+        self.platform = platform
+        self.compiler = compiler
+
+    def can_import(self, module):
+        if self.platform == "Linux":
+            return module not in APPLE_ONLY_MODULES
+        return module not in LINUX_MODULES
+
+    def __repr__(self):
+        return f"{self.platform}/swift {self.compiler}"
+
+
+def configs(platforms, compilers=((6, 0), (6, 2))):
+    return [Config(p, c) for p in platforms for c in compilers]
+
+
+# ---------------------------------------------------------------- #if conditions
+
+TOKEN = re.compile(r"\s*(\|\||&&|!|\(|\)|[A-Za-z_][A-Za-z0-9_]*|\S)")
+
+
+def version(text):
+    parts = re.findall(r"\d+", text)
+    return tuple(int(p) for p in parts[:2]) + (0,) * (2 - len(parts[:2]))
+
+
+def evaluate(condition, config):
+    """Evaluates a compilation condition for one platform; unknown flags and tests (DEBUG, arch, hasFeature) count as
+    true, so code under them is checked as if compiled."""
+    text = condition.strip()
+    pos = 0
+
+    def peek():
+        match = TOKEN.match(text, pos)
+        return match.group(1) if match else None
+
+    def take():
+        nonlocal pos
+        match = TOKEN.match(text, pos)
+        if not match:
+            raise ValueError(f"cannot parse #if condition: {condition!r}")
+        pos = match.end()
+        return match.group(1)
+
+    def call_arguments():
+        nonlocal pos
+        depth, start = 0, None
+        while pos < len(text):
+            char = text[pos]
+            pos += 1
+            if char == "(":
+                depth += 1
+                if depth == 1:
+                    start = pos
+            elif char == ")":
+                depth -= 1
+                if depth == 0:
+                    return text[start:pos - 1].strip()
+            elif depth == 0 and not char.isspace():
+                raise ValueError(f"expected ( in {condition!r}")
+        raise ValueError(f"unbalanced parentheses in {condition!r}")
+
+    def primary():
+        token = take()
+        if token == "!":
+            return not primary()
+        if token == "(":
+            value = disjunction()
+            if take() != ")":
+                raise ValueError(f"expected ) in {condition!r}")
+            return value
+        if token in ("true", "false"):
+            return token == "true"
+        if peek() == "(":
+            argument = call_arguments()
+            if token == "os":
+                return argument == config.platform
+            if token == "canImport":
+                return config.can_import(argument.split(",")[0].split(".")[0].strip())
+            if token in ("compiler", "swift"):
+                operator = ">=" if argument.startswith(">=") else ("<" if argument.startswith("<") else ">=")
+                wanted = version(argument)
+                return config.compiler >= wanted if operator == ">=" else config.compiler < wanted
+            if token == "targetEnvironment":
+                return config.platform in NO_PROCESS or argument == "macCatalyst"
+            return True   # arch(…), hasFeature(…), hasAttribute(…), _endian(…), …
+        return True       # DEBUG and other flags
+
+    def conjunction():
+        value = primary()
+        while peek() == "&&":
+            take()
+            right = primary()
+            value = value and right
+        return value
+
+    def disjunction():
+        value = conjunction()
+        while peek() == "||":
+            take()
+            right = conjunction()
+            value = value or right
+        return value
+
+    result = disjunction()
+    if peek() is not None:
+        raise ValueError(f"unexpected {peek()!r} in #if condition {condition!r}")
+    return result
+
+
+class Branch:
+    """One level of the guard stack: the conditions of the branches before this one, and this branch's own (None: #else)."""
+
+    def __init__(self, condition):
+        self.earlier = []
+        self.condition = condition
+
+    def active(self, config):
+        return not any(evaluate(c, config) for c in self.earlier) and (self.condition is None or evaluate(self.condition, config))
+
+
+# ---------------------------------------------------------------- lexing
+
+RAW_OR_PLAIN = re.compile(r'(#*)("""|")')
+
+
+def lex(source):
+    """Per line: (code, bare). `code` has comments removed and strings kept; `bare` also has every string's contents
+    blanked (quotes kept), for braces and identifiers."""
+    code_lines, bare_lines = [], []
+    code, bare = [], []
+    i, n = 0, len(source)
+    block_depth = 0
+    string = None   # (closing delimiter, is multi-line)
+
+    def newline():
+        code_lines.append("".join(code))
+        bare_lines.append("".join(bare))
+        code.clear()
+        bare.clear()
+
+    while i < n:
+        char = source[i]
+        if char == "\n":
+            if string and not string[1]:
+                string = None   # an unterminated single-line string ends with its line
+            newline()
+            i += 1
+            continue
+        if block_depth:
+            if source.startswith("/*", i):
+                block_depth += 1
+                i += 2
+            elif source.startswith("*/", i):
+                block_depth -= 1
+                i += 2
+            else:
+                i += 1
+            continue
+        if string:
+            closing = string[0]
+            if char == "\\" and not closing.endswith("#"):
+                code.append(source[i:i + 2].replace("\n", ""))
+                bare.append("  "[:len(source[i:i + 2].replace("\n", ""))])
+                i += 2
+                continue
+            if source.startswith(closing, i):
+                code.append(closing)
+                bare.append(closing)
+                i += len(closing)
+                string = None
+                continue
+            code.append(char)
+            bare.append(" ")
+            i += 1
+            continue
+        if source.startswith("//", i):
+            while i < n and source[i] != "\n":
+                i += 1
+            continue
+        if source.startswith("/*", i):
+            block_depth = 1
+            i += 2
+            continue
+        raw = RAW_OR_PLAIN.match(source, i) if char in '#"' else None
+        if raw and (raw.group(1) or char == '"'):
+            hashes, quotes = raw.group(1), raw.group(2)
+            opening = hashes + quotes
+            string = (quotes + hashes, quotes == '"""')
+            code.append(opening)
+            bare.append(opening)
+            i += len(opening)
+            continue
+        code.append(char)
+        bare.append(char)
+        i += 1
+    newline()
+    return code_lines, bare_lines
+
+
+# ---------------------------------------------------------------- rules
+
+LINUX_ONLY = [
+    (re.compile(r"\bSOCK_STREAM\s*\.\s*rawValue"), "SOCK_STREAM.rawValue (Darwin's SOCK_STREAM is an Int32)", "bare"),
+    (re.compile(r"\bMSG_NOSIGNAL\b"), "MSG_NOSIGNAL (Linux only; Darwin uses SO_NOSIGPIPE)", "bare"),
+    (re.compile(r"^\s*(@\w+\s+)*import\s+(struct\s+|func\s+|class\s+|enum\s+)?Glibc\b"), "import Glibc", "bare"),
+    (re.compile(r"\bGlibc\."), "Glibc.", "bare"),
+    (re.compile(r"^\s*(@\w+\s+)*import\s+FoundationNetworking\b"), "import FoundationNetworking (needs #if canImport(FoundationNetworking))", "bare"),
+    (re.compile(r"\bmallinfo2?\b"), "mallinfo (glibc)", "bare"),
+    (re.compile(r"\bmalloc_trim\b"), "malloc_trim (glibc)", "bare"),
+    (re.compile(r"\bepoll_\w+"), "epoll (Linux)", "bare"),
+    (re.compile(r"\b127\.0\.0\.(?!1\b)\d{1,3}\b"), "a loopback address other than 127.0.0.1 (macOS's lo0 has only 127.0.0.1)", "code"),
+]
+DARWIN_ONLY = [
+    (re.compile(r"^\s*(@\w+\s+)*import\s+Darwin\b"), "import Darwin", "bare"),
+    (re.compile(r"\bDarwin\."), "Darwin.", "bare"),
+    (re.compile(r"\bSO_NOSIGPIPE\b"), "SO_NOSIGPIPE (Darwin only)", "bare"),
+]
+PROCESS = [
+    (re.compile(r"\bProcess\s*\("), "Process( (macOS and Linux only)", "bare"),
+    (re.compile(r"\bProcess\s*\."), "Process. (macOS and Linux only)", "bare"),
+    (re.compile(r":\s*Process\b(?!\w)"), ": Process (macOS and Linux only)", "bare"),
+]
+OS26 = [
+    (re.compile(r"\baddObserver\s*\(\s*of\s*:"), "addObserver(of:for:) (OS 26)"),
+    (re.compile(r"\bMainActorMessage\b"), "MainActorMessage (OS 26)"),
+    (re.compile(r"\bAsyncMessage\b"), "AsyncMessage (OS 26)"),
+    (re.compile(r"\b(Base)?MessageIdentifier\b"), "MessageIdentifier (OS 26)"),
+    (re.compile(r"\.messages\s*\(\s*of\s*:"), "messages(of:for:) (OS 26)"),
+    (re.compile(r"\bObservations\b"), "Observations (OS 26)"),
+]
+AVAILABLE_26 = re.compile(r"[@#]available\s*\([^)]*\b26\b")
+GUARD_AVAILABLE_26 = re.compile(r"\bguard\s+#available\s*\([^)]*\b26\b")
+DIRECTIVE = re.compile(r"^\s*#(if|elseif|else|endif)\b(.*)$")
+
+
+def check_file(path, shown):
+    findings = []
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        source = handle.read()
+    code_lines, bare_lines = lex(source)
+    stack = []
+    scopes = [False]          # availability-26 per brace scope (the file scope first)
+    pending = False           # an @available/#available(26) seen, waiting for its `{`
+    apple, linux, no_process = configs(APPLE), configs(["Linux"]), configs(NO_PROCESS)
+    old_compiler = [Config(p, (6, 0)) for p in APPLE + ["Linux"]]
+
+    def active(config_list):
+        return [c for c in config_list if all(b.active(c) for b in stack)]
+
+    for number, (code, bare) in enumerate(zip(code_lines, bare_lines), start=1):
+        directive = DIRECTIVE.match(bare)
+        if directive:
+            kind, rest = directive.group(1), directive.group(2).strip()
+            try:
+                if kind == "if":
+                    stack.append(Branch(rest))
+                elif kind == "elseif":
+                    if not stack:
+                        raise ValueError("#elseif without #if")
+                    stack[-1].earlier.append(stack[-1].condition)
+                    stack[-1].condition = rest
+                elif kind == "else":
+                    if not stack or stack[-1].condition is None:
+                        raise ValueError("#else without #if")
+                    stack[-1].earlier.append(stack[-1].condition)
+                    stack[-1].condition = None
+                else:
+                    if not stack:
+                        raise ValueError("#endif without #if")
+                    stack.pop()
+            except ValueError as problem:
+                findings.append(f"{shown}:{number}: {problem}")
+                return findings
+            continue
+
+        def report(what, where):
+            findings.append(f"{shown}:{number}: {what} outside a guard that keeps it off {where}: {code.strip()}")
+
+        for pattern, what, text in LINUX_ONLY:
+            if pattern.search(code if text == "code" else bare):
+                hit = active(apple)
+                if hit:
+                    report(what, ", ".join(sorted({c.platform for c in hit})))
+        for pattern, what, text in DARWIN_ONLY:
+            if pattern.search(bare) and active(linux):
+                report(what, "Linux")
+        for pattern, what, text in PROCESS:
+            if pattern.search(bare):
+                hit = active(no_process)
+                if hit:
+                    report(what, ", ".join(sorted({c.platform for c in hit})))
+
+        # Availability: walk the line's braces, noting the scope state where each OS-26 name starts.
+        if AVAILABLE_26.search(bare):
+            pending = True
+        states = []
+        for index, char in enumerate(bare):
+            states.append(any(scopes) or pending)   # pending: the header of a declaration marked @available
+            if char == "{":
+                scopes.append(pending)
+                pending = False
+            elif char == "}" and len(scopes) > 1:
+                scopes.pop()
+        if GUARD_AVAILABLE_26.search(bare):
+            scopes[-1] = True
+            pending = False
+        # An attribute on a declaration without a body (`@available(…) case x`, a stored property) covers that line
+        # only: forget it at the end of a line that opens nothing, is not an attribute and does not continue.
+        stripped = bare.strip()
+        if pending and stripped and "{" not in bare and not stripped.startswith("@") \
+                and not re.search(r"([,(:=&|]|->|\bwhere)$", stripped):
+            pending = False
+        for pattern, what in OS26:
+            for match in pattern.finditer(bare):
+                available = states[match.start()] if match.start() < len(states) else any(scopes)
+                if not available:
+                    report(what, "macOS 14 / iOS 17 / tvOS 17 / watchOS 10 (no @available or #available for 26)")
+                elif active(old_compiler):
+                    report(what, "compilers before 6.2 (no #if compiler(>=6.2))")
+    if stack:
+        findings.append(f"{shown}: #if without #endif")
+    return findings
+
+
+def scan(root):
+    findings = []
+    for folder in FOLDERS:
+        base = os.path.join(root, folder)
+        for directory, subfolders, files in os.walk(base):
+            subfolders.sort()
+            for name in sorted(files):
+                if name.endswith(".swift"):
+                    path = os.path.join(directory, name)
+                    findings += check_file(path, os.path.relpath(path, root))
+    return findings
+
+
+# ---------------------------------------------------------------- self-test
+
+PLANTED_FAILING = {
+    "sock-stream": "let kind = Int32(SOCK_STREAM.rawValue)\n",
+    "msg-nosignal": "let flags = Int32(MSG_NOSIGNAL)\n",
+    "glibc-import": "import Glibc\n",
+    "glibc-member": "#if canImport(Darwin)\n#else\nlet n = 1\n#endif\nlet sent = Glibc.send(1, nil, 0, 0)\n",
+    "networking-import": "import FoundationNetworking\n",
+    "mallinfo": "#if DEBUG\nlet info = mallinfo2()\n#endif\n",
+    "epoll": "let fd = epoll_create1(0)\n",
+    "loopback-2": 'let server = try LoopbackHTTPServer(host: "127.0.0.2") { _ in .silence }\n',
+    "process-unguarded": 'let p = Process()\n',
+    "process-macos-only-else": "#if os(macOS)\nlet a = 1\n#else\nlet p = Process()\n#endif\n",
+    "process-member": "let current = Process.current\n",
+    "glibc-in-else-of-linux": "#if os(Linux)\nlet a = 1\n#else\nlet kind = Int32(SOCK_STREAM.rawValue)\n#endif\n",
+    "glibc-in-negated": "#if !canImport(Glibc)\nlet kind = Int32(SOCK_STREAM.rawValue)\n#endif\n",
+    "darwin-on-linux": "import Darwin\n",
+    "nosigpipe-on-linux": "#if !os(Linux) || true\nlet option = SO_NOSIGPIPE\n#endif\n",
+    "os26-no-availability": "#if compiler(>=6.2)\nfunc f(_ c: NotificationCenter) {\n    _ = c.addObserver(of: C.self, for: M.self) { _ in }\n}\n#endif\n",
+    "os26-no-compiler-guard": "@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)\nstruct M: MainActorMessage {}\n",
+    "os26-else-branch": "#if compiler(>=6.2)\nfunc f() {\n    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {\n    } else {\n        let o = Observations { 1 }\n    }\n}\n#endif\n",
+    "os26-after-bodiless-declaration": "#if compiler(>=6.2)\n@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)\nlet x = 1\nfunc f(_ c: NotificationCenter) {\n    _ = c.addObserver(of: C.self, for: M.self) { _ in }\n}\n#endif\n",
+    "unbalanced": "#if os(Linux)\nlet a = 1\n",
+}
+PLANTED_PASSING = {
+    "sock-stream-guarded": "#if canImport(Glibc)\nlet kind = Int32(SOCK_STREAM.rawValue)\n#else\nlet kind = SOCK_STREAM\n#endif\n",
+    "nested": "#if canImport(Darwin)\nimport Darwin\n#elseif canImport(Glibc)\nimport Glibc\n#if DEBUG\nlet flags = Int32(MSG_NOSIGNAL)\n#endif\n#endif\n",
+    "networking-guarded": "#if canImport(FoundationNetworking)\nimport FoundationNetworking\n#endif\n",
+    "process-guarded": "#if os(macOS) || os(Linux)\nlet p = Process()\n#endif\n",
+    "process-linux": "#if os(Linux)\nlet p = Process()\n#endif\n",
+    "comments-and-strings": '// Int32(SOCK_STREAM.rawValue), Process(), 127.0.0.2\n/* import Glibc\n   /* nested */ mallinfo() */\nlet text = "Process() is not here; nor MSG_NOSIGNAL"\nlet many = """\n  Glibc.send(...)\n  """\n',
+    "loopback-1": 'let url = "http://127.0.0.1:8080"\nlet other = "127.1.2.3"\n',
+    "os26-guarded": "#if compiler(>=6.2)\n@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)\nstruct M: MainActorMessage {\n    static func f(_ c: NotificationCenter) { _ = c.addObserver(of: C.self, for: M.self) { _ in } }\n}\nfunc g(_ c: NotificationCenter) {\n    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {\n        _ = c.addObserver(of: C.self, for: M.self) { _ in }\n    }\n}\nfunc h(_ c: NotificationCenter) async {\n    guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) else { return }\n    for await _ in c.messages(of: C.self, for: M.self) {}\n}\n#endif\n",
+    "not-observations": "let notificationObservations = NotificationObservations()\n",
+}
+
+
+def self_test():
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(here)
+    script = os.path.abspath(__file__)
+    failures = 0
+    with tempfile.TemporaryDirectory(prefix="bmltkit-portability-") as temporary:
+        for folder in FOLDERS:
+            if os.path.isdir(os.path.join(root, folder)):
+                shutil.copytree(os.path.join(root, folder), os.path.join(temporary, folder))
+
+        def run():
+            return subprocess.run([sys.executable, script, "--root", temporary], capture_output=True, text=True)
+
+        clean = run()
+        print(f"self-test: the tree as it is: exit {clean.returncode}")
+        if clean.returncode != 0:
+            print(clean.stdout + clean.stderr)
+            failures += 1
+        # Each planted file is checked by itself (the rest of the tree was just shown clean); the first one also through
+        # the whole command, to show its exit status.
+        planted = os.path.join(temporary, "Tests", "LoopbackHTTPServer", "Planted.swift")
+        for index, (name, text) in enumerate(list(PLANTED_FAILING.items()) + list(PLANTED_PASSING.items())):
+            should_fail = name in PLANTED_FAILING
+            with open(planted, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            findings = check_file(planted, os.path.relpath(planted, temporary))
+            failed = bool(findings)
+            if index == 0:
+                whole = run()
+                print(f"self-test: .ci/portability on the copy with planted {name}: exit {whole.returncode}")
+                if whole.returncode == 0:
+                    failures += 1
+            verdict = "ok" if failed == should_fail else "WRONG"
+            first = findings[0] if findings else ""
+            print(f"self-test: {'fails' if failed else 'passes'} ({'expected' if verdict == 'ok' else 'NOT expected'}) "
+                  f"with planted {name}" + (f": {first.split(': ', 1)[1][:110]}" if first else ""))
+            if verdict != "ok":
+                failures += 1
+        # The real file, broken the way C1 was: SocketTransport's socket() call with SOCK_STREAM.rawValue again.
+        os.remove(planted)
+        transport = os.path.join(temporary, "Tests", "BMLTKitTests", "Reliability", "SocketTransport.swift")
+        if os.path.exists(transport):
+            with open(transport, encoding="utf-8") as handle:
+                text = handle.read()
+            broken = text.replace("LoopbackHTTPServer.streamType", "Int32(SOCK_STREAM.rawValue)")
+            with open(transport, "w", encoding="utf-8") as handle:
+                handle.write(broken)
+            result = run()
+            ok = broken != text and result.returncode != 0 and "SocketTransport.swift" in result.stdout
+            print(f"self-test: SocketTransport.swift with SOCK_STREAM.rawValue put back: exit {result.returncode} "
+                  f"({'expected' if ok else 'NOT expected'})")
+            failures += 0 if ok else 1
+    if failures:
+        print(f"self-test: {failures} wrong")
+        return 1
+    print("self-test: every planted construct fails the check, every guarded form passes")
+    return 0
+
+
+def main(arguments):
+    if arguments[:1] == ["--self-test"]:
+        return self_test()
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    if arguments[:1] == ["--root"] and len(arguments) > 1:
+        root = arguments[1]
+    findings = scan(root)
+    for finding in findings:
+        print(finding)
+    if findings:
+        print(f"portability: {len(findings)} finding(s)")
+        return 1
+    count = sum(1 for folder in FOLDERS for _, _, files in os.walk(os.path.join(root, folder)) for f in files if f.endswith(".swift"))
+    print(f"portability: {count} Swift files, no Linux-only or Darwin-only construct outside its guard")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
