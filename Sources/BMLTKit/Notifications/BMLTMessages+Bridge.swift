@@ -225,75 +225,38 @@ extension BMLTServerAdminResultsMessage: BMLTEventConvertibleMessage {
     var event: BMLTEvent { .serverAdminResults(result, request: request) }
 }
 
+/// A server-administration write's message: one type per classic name (a message type has one name), all made from
+/// `.serverAdminSaved` events of that name.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
-extension BMLTFormatSavedMessage: BMLTEventConvertibleMessage {
-    static var classicName: Notification.Name { .bmltFormatSaved }
+protocol BMLTServerAdminWriteMessage: BMLTEventConvertibleMessage {
+    init(result: BMLTServerAdminResult, request: BMLTRequest)
+    var result: BMLTServerAdminResult { get }
+    var request: BMLTRequest { get }
+}
+
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTServerAdminWriteMessage {
     init?(event: BMLTEvent) {
-        guard case .serverAdminSaved(let result, let request) = event, event.notificationName == .bmltFormatSaved else { return nil }
+        guard case .serverAdminSaved(let result, let request) = event, event.notificationName == Self.classicName else { return nil }
         self.init(result: result, request: request)
     }
     var event: BMLTEvent { .serverAdminSaved(result, request: request) }
 }
 
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
-extension BMLTFormatDeletedMessage: BMLTEventConvertibleMessage {
-    static var classicName: Notification.Name { .bmltFormatDeleted }
-    init?(event: BMLTEvent) {
-        guard case .serverAdminSaved(let result, let request) = event, event.notificationName == .bmltFormatDeleted else { return nil }
-        self.init(result: result, request: request)
-    }
-    var event: BMLTEvent { .serverAdminSaved(result, request: request) }
-}
-
+extension BMLTFormatSavedMessage: BMLTServerAdminWriteMessage { static var classicName: Notification.Name { .bmltFormatSaved } }
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
-extension BMLTServiceBodySavedMessage: BMLTEventConvertibleMessage {
-    static var classicName: Notification.Name { .bmltServiceBodySaved }
-    init?(event: BMLTEvent) {
-        guard case .serverAdminSaved(let result, let request) = event, event.notificationName == .bmltServiceBodySaved else { return nil }
-        self.init(result: result, request: request)
-    }
-    var event: BMLTEvent { .serverAdminSaved(result, request: request) }
-}
-
+extension BMLTFormatDeletedMessage: BMLTServerAdminWriteMessage { static var classicName: Notification.Name { .bmltFormatDeleted } }
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
-extension BMLTServiceBodyDeletedMessage: BMLTEventConvertibleMessage {
-    static var classicName: Notification.Name { .bmltServiceBodyDeleted }
-    init?(event: BMLTEvent) {
-        guard case .serverAdminSaved(let result, let request) = event, event.notificationName == .bmltServiceBodyDeleted else { return nil }
-        self.init(result: result, request: request)
-    }
-    var event: BMLTEvent { .serverAdminSaved(result, request: request) }
-}
-
+extension BMLTServiceBodySavedMessage: BMLTServerAdminWriteMessage { static var classicName: Notification.Name { .bmltServiceBodySaved } }
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
-extension BMLTUserSavedMessage: BMLTEventConvertibleMessage {
-    static var classicName: Notification.Name { .bmltUserSaved }
-    init?(event: BMLTEvent) {
-        guard case .serverAdminSaved(let result, let request) = event, event.notificationName == .bmltUserSaved else { return nil }
-        self.init(result: result, request: request)
-    }
-    var event: BMLTEvent { .serverAdminSaved(result, request: request) }
-}
-
+extension BMLTServiceBodyDeletedMessage: BMLTServerAdminWriteMessage { static var classicName: Notification.Name { .bmltServiceBodyDeleted } }
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
-extension BMLTUserDeletedMessage: BMLTEventConvertibleMessage {
-    static var classicName: Notification.Name { .bmltUserDeleted }
-    init?(event: BMLTEvent) {
-        guard case .serverAdminSaved(let result, let request) = event, event.notificationName == .bmltUserDeleted else { return nil }
-        self.init(result: result, request: request)
-    }
-    var event: BMLTEvent { .serverAdminSaved(result, request: request) }
-}
-
+extension BMLTUserSavedMessage: BMLTServerAdminWriteMessage { static var classicName: Notification.Name { .bmltUserSaved } }
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
-extension BMLTSettingsSavedMessage: BMLTEventConvertibleMessage {
-    static var classicName: Notification.Name { .bmltSettingsSaved }
-    init?(event: BMLTEvent) {
-        guard case .serverAdminSaved(let result, let request) = event, event.notificationName == .bmltSettingsSaved else { return nil }
-        self.init(result: result, request: request)
-    }
-    var event: BMLTEvent { .serverAdminSaved(result, request: request) }
-}
+extension BMLTUserDeletedMessage: BMLTServerAdminWriteMessage { static var classicName: Notification.Name { .bmltUserDeleted } }
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension BMLTSettingsSavedMessage: BMLTServerAdminWriteMessage { static var classicName: Notification.Name { .bmltSettingsSaved } }
 
 #if canImport(Darwin)
 // Foundation.framework's interoperability requirements (absent from swift-corelibs-foundation).
