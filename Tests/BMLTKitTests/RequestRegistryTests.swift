@@ -118,10 +118,13 @@ struct RequestRegistryTests {
         if busy < 19.5 {
             #expect(recorder.names == ["server.validated"])
         } else {
-            // The machine stalled for longer than the delay (never seen; 14 s at worst under TSan with both cores busy):
-            // then the busy period was not shorter, and a pair is right too. No wall-clock bound can fail the test.
-            let pair = ["progress.didStart", "server.validated", "progress.didStop"]
-            #expect(recorder.names == ["server.validated"] || recorder.names == pair, "busy for \(busy) s: \(recorder.names)")
+            // The machine stalled for longer than the delay (seen: 35 s under TSan with both cores kept busy by two other
+            // processes): then the busy period was not shorter, and one balanced pair is right too. The timer may fire
+            // before the outcome, or after it was delivered but before the request left the registry (the busy period
+            // ends only once the outcome's observers have run). No wall-clock bound can fail the test.
+            let pairs = [["progress.didStart", "server.validated", "progress.didStop"],
+                         ["server.validated", "progress.didStart", "progress.didStop"]]
+            #expect(recorder.names == ["server.validated"] || pairs.contains(recorder.names), "busy for \(busy) s: \(recorder.names)")
         }
     }
 
