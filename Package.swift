@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "BMLTKit",
-    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "BMLTKit", targets: ["BMLTKit"]),
         .executable(name: "bmlt-observer", targets: ["bmlt-observer"]),
