@@ -6,15 +6,29 @@ Nothing here can build for Apple, so this reads the Swift sources instead. It fo
 `compiler(>=…)`, `swift(>=…)`, `!`, `&&`, `||`, parentheses) for each platform, so a construct counts as guarded only when
 the branch it is in is *inactive* on the platforms where it cannot compile or behaves differently:
 
-  Linux-only, inactive on macOS, iOS, tvOS and watchOS (compilers 6.0 and 6.2):
+  Linux-only, inactive on macOS, iOS, tvOS, watchOS and visionOS (compilers 6.0 and 6.2):
       SOCK_STREAM.rawValue, MSG_NOSIGNAL, import Glibc, Glibc.…, import FoundationNetworking, mallinfo, malloc_trim,
-      epoll_…, loopback addresses other than 127.0.0.1 (macOS's lo0 has only 127.0.0.1)
+      epoll_…, dlsym(UnsafeMutableRawPointer(bitPattern: 0), …) (RTLD_DEFAULT is 0 only on glibc), and every loopback
+      address other than 127.0.0.1 — 127.0.0.2 as much as 127.1.2.3: macOS's lo0 has only 127.0.0.1, so binding any
+      other 127/8 address fails there. A line that only names an address (never binds or connects to it: a URL
+      classification test) says so with a `// portability: address only` comment and is let through.
   Darwin-only, inactive on Linux: import Darwin, Darwin.…, SO_NOSIGPIPE
-  Process (NSTask; macOS and Linux only), inactive on iOS, tvOS and watchOS: Process(…), Process.…, `: Process`
+  Process (NSTask; macOS and Linux only), inactive on iOS, tvOS, watchOS and visionOS: Process(…), Process.…, `: Process`
   OS-26 API (typed notifications, Observations): inside `#if compiler(>=6.2)` AND inside an availability scope for 26
       (`@available(… 26 …)` on an enclosing declaration, `if #available(… 26 …) {`, or after `guard #available(… 26 …)`
       in the same scope): addObserver(of:, MainActorMessage, AsyncMessage, MessageIdentifier, .messages(of:,
-      Observations
+      .post(message, subject:) (post(_:subject:)), ObservationToken, Observations
+
+The platforms include visionOS (os(visionOS); it inherits the iOS availability of an `@available` without a visionOS
+entry) and targetEnvironment(simulator) (true on the Apple platforms other than macOS); Mac Catalyst is not modelled
+(targetEnvironment(macCatalyst) is false).
+
+C sources (.c, .h under the same folders; BenchSupport today): a real preprocessor-condition stack (#if, #ifdef, #ifndef,
+#elif, #else, #endif, defined(…), the file's own #defines, numeric comparisons), evaluated for Linux/glibc (__linux__,
+__GLIBC__ 2.39) and Darwin (__APPLE__, __MACH__):
+  glibc/Linux-only, inactive on Darwin: mallinfo, malloc_trim, malloc_usable_size, #include <malloc.h>, epoll_…,
+      #include <sys/epoll.h>, MSG_NOSIGNAL, RTLD_DEFAULT spelled as a null handle
+  Darwin-only, inactive on Linux: #include <malloc/malloc.h>, malloc_zone_…, mach_…, #include <mach/…>, SO_NOSIGPIPE
 
 Comments are ignored; string literals are ignored except for the loopback-address rule (addresses live in strings).
 
@@ -30,8 +44,8 @@ import sys
 import tempfile
 
 FOLDERS = ["Sources", "Samples", "Tests", "Benchmarks", "Fuzz"]
-APPLE = ["macOS", "iOS", "tvOS", "watchOS"]
-NO_PROCESS = ["iOS", "tvOS", "watchOS"]
+APPLE = ["macOS", "iOS", "tvOS", "watchOS", "visionOS"]
+NO_PROCESS = ["iOS", "tvOS", "watchOS", "visionOS"]
 LINUX_MODULES = {"Glibc", "Musl", "FoundationNetworking", "FoundationXML", "Android", "Bionic"}
 APPLE_ONLY_MODULES = {"Darwin", "ObjectiveC", "UIKit", "AppKit", "WatchKit", "Combine", "SwiftUI", "os"}
 
@@ -122,7 +136,9 @@ def evaluate(condition, config):
                 wanted = version(argument)
                 return config.compiler >= wanted if operator == ">=" else config.compiler < wanted
             if token == "targetEnvironment":
-                return config.platform in NO_PROCESS or argument == "macCatalyst"
+                # simulator: the Apple platforms other than macOS (each is checked as if built for its simulator);
+                # macCatalyst: not modelled, so never true (code under it is not checked).
+                return argument == "simulator" and config.platform in NO_PROCESS
             return True   # arch(…), hasFeature(…), hasAttribute(…), _endian(…), …
         return True       # DEBUG and other flags
 
@@ -240,6 +256,8 @@ def lex(source):
 
 # ---------------------------------------------------------------- rules
 
+LOOPBACK = re.compile(r"\b127\.(?!0\.0\.1\b)\d{1,3}\.\d{1,3}\.\d{1,3}\b")
+ADDRESS_ONLY = re.compile(r"//.*\bportability:\s*address only\b")
 LINUX_ONLY = [
     (re.compile(r"\bSOCK_STREAM\s*\.\s*rawValue"), "SOCK_STREAM.rawValue (Darwin's SOCK_STREAM is an Int32)", "bare"),
     (re.compile(r"\bMSG_NOSIGNAL\b"), "MSG_NOSIGNAL (Linux only; Darwin uses SO_NOSIGPIPE)", "bare"),
@@ -249,7 +267,9 @@ LINUX_ONLY = [
     (re.compile(r"\bmallinfo2?\b"), "mallinfo (glibc)", "bare"),
     (re.compile(r"\bmalloc_trim\b"), "malloc_trim (glibc)", "bare"),
     (re.compile(r"\bepoll_\w+"), "epoll (Linux)", "bare"),
-    (re.compile(r"\b127\.0\.0\.(?!1\b)\d{1,3}\b"), "a loopback address other than 127.0.0.1 (macOS's lo0 has only 127.0.0.1)", "code"),
+    (LOOPBACK, "a loopback address other than 127.0.0.1 (macOS's lo0 has only 127.0.0.1)", "code"),
+    (re.compile(r"\bdlsym\s*\(\s*(UnsafeMutableRawPointer\s*\(\s*bitPattern\s*:\s*0\s*\)|nil)"),
+     "dlsym with a null handle as RTLD_DEFAULT (glibc's; Darwin's RTLD_DEFAULT is (void *)-2)", "bare"),
 ]
 DARWIN_ONLY = [
     (re.compile(r"^\s*(@\w+\s+)*import\s+Darwin\b"), "import Darwin", "bare"),
@@ -268,6 +288,8 @@ OS26 = [
     (re.compile(r"\b(Base)?MessageIdentifier\b"), "MessageIdentifier (OS 26)"),
     (re.compile(r"\.messages\s*\(\s*of\s*:"), "messages(of:for:) (OS 26)"),
     (re.compile(r"\bObservations\b"), "Observations (OS 26)"),
+    (re.compile(r"\bpost\s*\([^()]*(\([^()]*\)[^()]*)*,\s*subject\s*:"), "post(_:subject:) (OS 26)"),
+    (re.compile(r"\bObservationToken\b"), "NotificationCenter.ObservationToken (OS 26)"),
 ]
 AVAILABLE_26 = re.compile(r"[@#]available\s*\([^)]*\b26\b")
 GUARD_AVAILABLE_26 = re.compile(r"\bguard\s+#available\s*\([^)]*\b26\b")
@@ -279,6 +301,7 @@ def check_file(path, shown):
     with open(path, encoding="utf-8", errors="replace") as handle:
         source = handle.read()
     code_lines, bare_lines = lex(source)
+    raw_lines = source.split("\n")
     stack = []
     scopes = [False]          # availability-26 per brace scope (the file scope first)
     pending = False           # an @available/#available(26) seen, waiting for its `{`
@@ -318,6 +341,8 @@ def check_file(path, shown):
             findings.append(f"{shown}:{number}: {what} outside a guard that keeps it off {where}: {code.strip()}")
 
         for pattern, what, text in LINUX_ONLY:
+            if pattern is LOOPBACK and ADDRESS_ONLY.search(raw_lines[number - 1] if number <= len(raw_lines) else ""):
+                continue
             if pattern.search(code if text == "code" else bare):
                 hit = active(apple)
                 if hit:
@@ -363,6 +388,127 @@ def check_file(path, shown):
     return findings
 
 
+# ---------------------------------------------------------------- C sources
+
+C_PLATFORMS = {
+    "Linux": {"__linux__": 1, "__linux": 1, "__unix__": 1, "__GLIBC__": 2, "__GLIBC_MINOR__": 39, "__GNUC__": 4},
+    "Darwin": {"__APPLE__": 1, "__MACH__": 1, "__GNUC__": 4},
+}
+C_LINUX_ONLY = [
+    (re.compile(r"\bmallinfo2?\b"), "mallinfo (glibc)"),
+    (re.compile(r"\bmalloc_trim\b"), "malloc_trim (glibc)"),
+    (re.compile(r"\bmalloc_usable_size\b"), "malloc_usable_size (glibc)"),
+    (re.compile(r"#\s*include\s*<malloc\.h>"), "#include <malloc.h> (glibc; Darwin has <malloc/malloc.h>)"),
+    (re.compile(r"\bepoll_\w+|#\s*include\s*<sys/epoll\.h>"), "epoll (Linux)"),
+    (re.compile(r"\bMSG_NOSIGNAL\b"), "MSG_NOSIGNAL (Linux only; Darwin uses SO_NOSIGPIPE)"),
+    (re.compile(r"\bdlsym\s*\(\s*(NULL|0|\(\s*void\s*\*\s*\)\s*0)\s*,"), "dlsym with a null handle as RTLD_DEFAULT (glibc's)"),
+]
+C_DARWIN_ONLY = [
+    (re.compile(r"#\s*include\s*<malloc/malloc\.h>"), "#include <malloc/malloc.h> (Darwin)"),
+    (re.compile(r"\bmalloc_zone_\w+"), "malloc_zone_… (Darwin)"),
+    (re.compile(r"#\s*include\s*<mach/|\bmach_\w+\s*\("), "Mach (Darwin)"),
+    (re.compile(r"\bSO_NOSIGPIPE\b"), "SO_NOSIGPIPE (Darwin only)"),
+]
+C_DIRECTIVE = re.compile(r"^\s*#\s*(if|ifdef|ifndef|elif|else|endif|define|undef)\b\s*(.*)$")
+
+
+def strip_c_comments(source):
+    """The source with /* */ and // comments blanked (newlines kept, so line numbers hold); string contents kept."""
+    out, i, n = [], 0, len(source)
+    while i < n:
+        if source.startswith("/*", i):
+            end = source.find("*/", i + 2)
+            end = n if end < 0 else end + 2
+            out.append("".join("\n" if c == "\n" else " " for c in source[i:end]))
+            i = end
+        elif source.startswith("//", i):
+            end = source.find("\n", i)
+            end = n if end < 0 else end
+            out.append(" " * (end - i))
+            i = end
+        elif source[i] in "\"'":
+            quote, j = source[i], i + 1
+            while j < n and source[j] != quote and source[j] != "\n":
+                j += 2 if source[j] == "\\" else 1
+            out.append(source[i:j + 1])
+            i = j + 1
+        else:
+            out.append(source[i])
+            i += 1
+    return "".join(out)
+
+
+def evaluate_c(condition, macros):
+    """A C preprocessor condition for one platform: defined(X) / defined X, the platform's and the file's macros,
+    integers, ! && || and comparisons; an unknown identifier is 0, as in C."""
+    text = re.sub(r"\bdefined\s*\(\s*(\w+)\s*\)|\bdefined\s+(\w+)",
+                  lambda m: "1" if (m.group(1) or m.group(2)) in macros else "0", condition)
+    text = re.sub(r"\b([A-Za-z_]\w*)\b", lambda m: str(macros.get(m.group(1), 0)), text)
+    text = re.sub(r"(\d+)[uUlL]+\b", r"\1", text)
+    text = text.replace("&&", " and ").replace("||", " or ")
+    text = re.sub(r"!(?!=)", " not ", text)
+    if not re.fullmatch(r"[\d\s()<>=!andort]*", text):
+        raise ValueError(f"cannot evaluate #if {condition!r}")
+    return bool(eval(text, {"__builtins__": {}}, {}))
+
+
+def check_c_file(path, shown):
+    """The C rules for one file, each platform on its own (its macros, the file's #defines as they happen)."""
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        lines = strip_c_comments(handle.read()).split("\n")
+    findings = []
+    for platform, predefined in C_PLATFORMS.items():
+        macros = dict(predefined)
+        stack = []   # per level: [this branch active, some branch taken, enclosing active]
+        rules = C_LINUX_ONLY if platform == "Darwin" else C_DARWIN_ONLY
+        where = "Darwin" if platform == "Darwin" else "Linux"
+        for number, line in enumerate(lines, start=1):
+            active = all(level[0] for level in stack)
+            directive = C_DIRECTIVE.match(line)
+            try:
+                if directive:
+                    kind, rest = directive.group(1), directive.group(2).strip()
+                    if kind in ("if", "ifdef", "ifndef"):
+                        if kind == "if":
+                            value = evaluate_c(rest, macros)
+                        else:
+                            value = (rest.split()[0] in macros) == (kind == "ifdef")
+                        stack.append([active and value, value, active])
+                    elif kind == "elif":
+                        if not stack:
+                            raise ValueError("#elif without #if")
+                        level = stack[-1]
+                        value = not level[1] and evaluate_c(rest, macros)
+                        level[0], level[1] = level[2] and value, level[1] or value
+                    elif kind == "else":
+                        if not stack:
+                            raise ValueError("#else without #if")
+                        level = stack[-1]
+                        level[0], level[1] = level[2] and not level[1], True
+                    elif kind == "endif":
+                        if not stack:
+                            raise ValueError("#endif without #if")
+                        stack.pop()
+                    elif kind == "define" and active and rest:
+                        name = re.match(r"\w+", rest).group(0)
+                        value = rest[len(name):].strip()
+                        macros[name] = int(value) if value.isdigit() else 1
+                    elif kind == "undef" and active and rest:
+                        macros.pop(rest.split()[0], None)
+            except ValueError as problem:
+                findings.append(f"{shown}:{number}: {problem}")
+                break
+            if directive or not active:
+                continue
+            for pattern, what in rules:
+                if pattern.search(line):
+                    findings.append(f"{shown}:{number}: {what} outside a preprocessor guard that keeps it off {where}: {line.strip()}")
+        else:
+            if stack:
+                findings.append(f"{shown}: #if without #endif ({platform})")
+    return sorted(set(findings), key=lambda f: (f.split(":")[0], int(f.split(":")[1]) if f.split(":")[1].isdigit() else 0))
+
+
 def scan(root):
     findings = []
     for folder in FOLDERS:
@@ -370,9 +516,11 @@ def scan(root):
         for directory, subfolders, files in os.walk(base):
             subfolders.sort()
             for name in sorted(files):
+                path = os.path.join(directory, name)
                 if name.endswith(".swift"):
-                    path = os.path.join(directory, name)
                     findings += check_file(path, os.path.relpath(path, root))
+                elif name.endswith((".c", ".h")):
+                    findings += check_c_file(path, os.path.relpath(path, root))
     return findings
 
 
@@ -387,6 +535,19 @@ PLANTED_FAILING = {
     "mallinfo": "#if DEBUG\nlet info = mallinfo2()\n#endif\n",
     "epoll": "let fd = epoll_create1(0)\n",
     "loopback-2": 'let server = try LoopbackHTTPServer(host: "127.0.0.2") { _ in .silence }\n',
+    "loopback-127.1.2.3": 'let server = try LoopbackHTTPServer(host: "127.1.2.3") { _ in .silence }\n',
+    "loopback-127.255.0.1-in-url": 'let url = URL(string: "http://127.255.0.1:8080/main_server")!\n',
+    "dlsym-null-handle": 'let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallinfo2")\n',
+    "os26-post-subject": "#if compiler(>=6.2)\nfunc f(_ c: NotificationCenter, _ m: M, _ s: S) {\n    c.post(m, subject: s)\n}\n#endif\n",
+    "os26-post-subject-nested-call": "#if compiler(>=6.2)\n@MainActor func f(_ c: NotificationCenter) {\n    c.post(M.make(1), subject: connection)\n}\n#endif\n",
+    "os26-observation-token": "#if compiler(>=6.2)\nfinal class Holder {\n    var token: NotificationCenter.ObservationToken?\n}\n#endif\n",
+    "os26-typed-message-conformance": "#if compiler(>=6.2)\nstruct Saved: NotificationCenter.MainActorMessage {\n    typealias Subject = BMLTConnection\n}\n#endif\n",
+    "visionos-falls-to-glibc": "#if os(macOS) || os(iOS) || os(tvOS) || os(watchOS)\nimport Darwin\n#else\nimport Glibc\n#endif\n",
+    "visionos-process": "#if !os(iOS) && !os(tvOS) && !os(watchOS)\nlet p = Process()\n#endif\n",
+    "c-mallinfo-unguarded": "#include <stdlib.h>\n#include <malloc.h>\nsize_t used(void) { struct mallinfo2 i = mallinfo2(); return i.uordblks; }\n",
+    "c-guard-always-true": "#if defined(__linux__) || 1\n#include <malloc.h>\n#endif\n",
+    "c-malloc-zone-on-linux": "#include <malloc/malloc.h>\nsize_t used(void) { return malloc_zone_statistics ? 0 : 0; }\n",
+    "c-unbalanced": "#if defined(__GLIBC__)\nint x;\n",
     "process-unguarded": 'let p = Process()\n',
     "process-macos-only-else": "#if os(macOS)\nlet a = 1\n#else\nlet p = Process()\n#endif\n",
     "process-member": "let current = Process.current\n",
@@ -407,7 +568,13 @@ PLANTED_PASSING = {
     "process-guarded": "#if os(macOS) || os(Linux)\nlet p = Process()\n#endif\n",
     "process-linux": "#if os(Linux)\nlet p = Process()\n#endif\n",
     "comments-and-strings": '// Int32(SOCK_STREAM.rawValue), Process(), 127.0.0.2\n/* import Glibc\n   /* nested */ mallinfo() */\nlet text = "Process() is not here; nor MSG_NOSIGNAL"\nlet many = """\n  Glibc.send(...)\n  """\n',
-    "loopback-1": 'let url = "http://127.0.0.1:8080"\nlet other = "127.1.2.3"\n',
+    "loopback-1": 'let url = "http://127.0.0.1:8080"\nlet server = try LoopbackHTTPServer(host: "127.0.0.1") { _ in .silence }\n',
+    "loopback-address-only": 'let hosts = ["127.0.0.1", "127.1.2.3"]  // portability: address only\n',
+    "post-classic": "center.post(name: .bmltError, object: connection, userInfo: [:])\ncenter.post(note)\n",
+    "os26-post-subject-guarded": "#if compiler(>=6.2)\n@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)\n@MainActor func f(_ c: NotificationCenter) {\n    c.post(M.make(1), subject: connection)\n    let token: NotificationCenter.ObservationToken = c.addObserver(of: C.self, for: M.self) { _ in }\n    c.removeObserver(token)\n}\n#endif\n",
+    "visionos-guarded": "#if canImport(Darwin)\nimport Darwin\n#elseif canImport(Glibc)\nimport Glibc\n#endif\n#if os(macOS) || os(Linux)\nlet p = Process()\n#endif\n#if targetEnvironment(simulator)\nlet simulated = true\n#endif\n",
+    "c-glibc-guarded": "#include <stdlib.h>\n#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))\n#include <malloc.h>\n#define HAS_MALLINFO2 1\n#endif\nsize_t used(void) {\n#if defined(HAS_MALLINFO2)\n    return mallinfo2().uordblks;\n#elif defined(__APPLE__)\n    return 0;\n#else\n    return 0;\n#endif\n}\n",
+    "c-darwin-guarded": "#ifdef __APPLE__\n#include <malloc/malloc.h>\n#endif\n#ifndef __linux__\nint zone = 0; /* malloc_zone_statistics in a comment */\n#endif\n",
     "os26-guarded": "#if compiler(>=6.2)\n@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)\nstruct M: MainActorMessage {\n    static func f(_ c: NotificationCenter) { _ = c.addObserver(of: C.self, for: M.self) { _ in } }\n}\nfunc g(_ c: NotificationCenter) {\n    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {\n        _ = c.addObserver(of: C.self, for: M.self) { _ in }\n    }\n}\nfunc h(_ c: NotificationCenter) async {\n    guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) else { return }\n    for await _ in c.messages(of: C.self, for: M.self) {}\n}\n#endif\n",
     "not-observations": "let notificationObservations = NotificationObservations()\n",
 }
@@ -433,12 +600,15 @@ def self_test():
             failures += 1
         # Each planted file is checked by itself (the rest of the tree was just shown clean); the first one also through
         # the whole command, to show its exit status.
-        planted = os.path.join(temporary, "Tests", "LoopbackHTTPServer", "Planted.swift")
+        swift_plant = os.path.join(temporary, "Tests", "LoopbackHTTPServer", "Planted.swift")
+        c_plant = os.path.join(temporary, "Benchmarks", "BenchSupport", "planted.c")
         for index, (name, text) in enumerate(list(PLANTED_FAILING.items()) + list(PLANTED_PASSING.items())):
             should_fail = name in PLANTED_FAILING
+            planted = c_plant if name.startswith("c-") else swift_plant
             with open(planted, "w", encoding="utf-8") as handle:
                 handle.write(text)
-            findings = check_file(planted, os.path.relpath(planted, temporary))
+            checker = check_c_file if name.startswith("c-") else check_file
+            findings = checker(planted, os.path.relpath(planted, temporary))
             failed = bool(findings)
             if index == 0:
                 whole = run()
@@ -451,8 +621,23 @@ def self_test():
                   f"with planted {name}" + (f": {first.split(': ', 1)[1][:110]}" if first else ""))
             if verdict != "ok":
                 failures += 1
+            os.remove(planted)
+        # The real C file with its glibc guard gone: mallinfo2 and <malloc.h> reach Darwin.
+        bench = os.path.join(temporary, "Benchmarks", "BenchSupport", "bench_support.c")
+        if os.path.exists(bench):
+            with open(bench, encoding="utf-8") as handle:
+                text = handle.read()
+            broken = re.sub(r"(?m)^#if defined\(__GLIBC__\).*$", "#if 1", text)
+            with open(bench, "w", encoding="utf-8") as handle:
+                handle.write(broken)
+            result = run()
+            ok = broken != text and result.returncode != 0 and "bench_support.c" in result.stdout
+            print(f"self-test: bench_support.c with its glibc guard replaced by #if 1: exit {result.returncode} "
+                  f"({'expected' if ok else 'NOT expected'})")
+            failures += 0 if ok else 1
+            with open(bench, "w", encoding="utf-8") as handle:
+                handle.write(text)
         # The real file, broken the way C1 was: SocketTransport's socket() call with SOCK_STREAM.rawValue again.
-        os.remove(planted)
         transport = os.path.join(temporary, "Tests", "BMLTKitTests", "Reliability", "SocketTransport.swift")
         if os.path.exists(transport):
             with open(transport, encoding="utf-8") as handle:
@@ -484,8 +669,10 @@ def main(arguments):
     if findings:
         print(f"portability: {len(findings)} finding(s)")
         return 1
-    count = sum(1 for folder in FOLDERS for _, _, files in os.walk(os.path.join(root, folder)) for f in files if f.endswith(".swift"))
-    print(f"portability: {count} Swift files, no Linux-only or Darwin-only construct outside its guard")
+    walked = [f for folder in FOLDERS for _, _, files in os.walk(os.path.join(root, folder)) for f in files]
+    count = sum(1 for f in walked if f.endswith(".swift"))
+    c_count = sum(1 for f in walked if f.endswith((".c", ".h")))
+    print(f"portability: {count} Swift files and {c_count} C files, no Linux-only or Darwin-only construct outside its guard")
     return 0
 
 
