@@ -70,19 +70,24 @@ struct ReadReplayTests {
         Search(folder: "rootserver-3x", file: "009-GetSearchResults-paging-p2.json", criteria: criteria {
             $0.serviceBodyIDs = [1002]; $0.sortKeys = ["id_bigint"]; $0.page = .init(size: 5, number: 2)
         }),
-        // 4.1.0: the same questions (the corpora are numbered alike), plus its own 024.
-        Search(folder: "rootserver-4x", file: "005-GetSearchResults-services-weekday.json",
-               criteria: criteria { $0.serviceBodyIDs = [1002]; $0.weekdays = [.monday] }),
-        Search(folder: "rootserver-4x", file: "006-GetSearchResults-get_used_formats.json",
-               criteria: criteria { $0.serviceBodyIDs = [1002]; $0.weekdays = [.monday] }, extent: .meetingsAndFormats),
-        Search(folder: "rootserver-4x", file: "013-GetSearchResults-geo-radius.json", criteria: criteria {
-            $0.location = .nearest(5, latitude: 40.7, longitude: -73.6); $0.sortByDistance = true
-            $0.dataFieldKeys = ["id_bigint", "meeting_name", "distance_in_miles", "distance_in_km"]
-        }),
-        Search(folder: "rootserver-4x", file: "009-GetSearchResults-paging-p2.json", criteria: criteria {
-            $0.serviceBodyIDs = [1002]; $0.sortKeys = ["id_bigint"]; $0.page = .init(size: 5, number: 2)
-        }),
-    ]
+    ] + ["rootserver-4x", "rootserver-42"].flatMap(searches4x)
+
+    /// 4.1.0 and 4.2.7: the same questions (the corpora are numbered alike).
+    nonisolated static func searches4x(_ folder: String) -> [Search] {
+        [
+            Search(folder: folder, file: "005-GetSearchResults-services-weekday.json",
+                   criteria: criteria { $0.serviceBodyIDs = [1002]; $0.weekdays = [.monday] }),
+            Search(folder: folder, file: "006-GetSearchResults-get_used_formats.json",
+                   criteria: criteria { $0.serviceBodyIDs = [1002]; $0.weekdays = [.monday] }, extent: .meetingsAndFormats),
+            Search(folder: folder, file: "013-GetSearchResults-geo-radius.json", criteria: criteria {
+                $0.location = .nearest(5, latitude: 40.7, longitude: -73.6); $0.sortByDistance = true
+                $0.dataFieldKeys = ["id_bigint", "meeting_name", "distance_in_miles", "distance_in_km"]
+            }),
+            Search(folder: folder, file: "009-GetSearchResults-paging-p2.json", criteria: criteria {
+                $0.serviceBodyIDs = [1002]; $0.sortKeys = ["id_bigint"]; $0.page = .init(size: 5, number: 2)
+            }),
+        ]
+    }
 
     @Test("a search gets exactly the raw JSON's meetings, in order", arguments: searches)
     func search(_ search: Search) async throws {
@@ -104,7 +109,7 @@ struct ReadReplayTests {
 
     @Test("the change list of one meeting, with the meeting before and after each change",
           arguments: [("rootserver", 2339, "json_GetChanges_meeting_id.json"), ("rootserver-3x", 2, "201-GetChanges-meeting_id-2.json"),
-                      ("rootserver-4x", 2, "201-GetChanges-meeting_id-2.json")])
+                      ("rootserver-4x", 2, "201-GetChanges-meeting_id-2.json"), ("rootserver-42", 2, "201-GetChanges-meeting_id-2.json")])
     func changes(folder: String, meetingID: Int, file: String) async throws {
         let http = try CaptureReplayServer.start(folder: folder)
         defer { http.stop() }

@@ -6,8 +6,8 @@ import Testing
 
 /// Written only from design/API.md's names — `BMLTConnection(rootServerURL:)`, `connect()`, `validate()`,
 /// `.bmltServerValidated`, `.bmltProgressDidStart/Stop`, `inFlightRequests`, `cancelAllRequests()`,
-/// `BMLTRequest.cancel()` — with no `@testable` import, against the replies real 2.16.6 and 3.1.2 root servers
-/// gave (read in place from ../shared/fixtures) served over real HTTP on 127.0.0.1.
+/// `BMLTRequest.cancel()` — with no `@testable` import, against the replies real 2.16.6, 3.1.2, 4.1.0 and 4.2.7 root
+/// servers gave (read in place from ../shared/fixtures) served over real HTTP on 127.0.0.1.
 @Suite("API contract against replayed real root servers", .needsCaptures)
 @MainActor
 struct RealServerReplayTests {
@@ -100,6 +100,10 @@ struct RealServerReplay: Sendable, CustomStringConvertible {
                          formats: "003-GetFormats-show_all.json", languages: nil,
                          version: "4.1.0", versionInt: 4_001_000, serviceBodyCount: count("rootserver-4x", "004-GetServiceBodies.json"),
                          formatCount: count("rootserver-4x", "003-GetFormats-show_all.json")),
+        RealServerReplay(folder: "rootserver-42", serverInfo: "001-GetServerInfo.json", serviceBodies: "004-GetServiceBodies.json",
+                         formats: "003-GetFormats-show_all.json", languages: nil,
+                         version: "4.2.7", versionInt: 4_002_007, serviceBodyCount: count("rootserver-42", "004-GetServiceBodies.json"),
+                         formatCount: count("rootserver-42", "003-GetFormats-show_all.json")),
     ]
 
     /// The number of objects in a capture's top-level list, counted independently with JSONSerialization.

@@ -43,12 +43,21 @@ struct WireBadInputTests {
     /// is valid HTTP/1.1 (the space is optional white space) that libcurl's glue cannot parse and Apple's URL loading
     /// system reads, so the step succeeds there; and an empty reply is, there, a connection lost before any reply
     /// (-1005, a `.transport` whose sentence says the connection was lost, not that the server could not be reached),
-    /// unless the system reports it as a bad reply (a `.brokenReply`).
+    /// unless the system reports it as a bad reply (a `.brokenReply`). A reply that is not HTTP at all (no status line)
+    /// has been seen by nobody on Apple platforms: the URL loading system may fail it as a bad reply (-1011/-1017, a
+    /// `.brokenReply`) or take the bytes for an HTTP/0.9 body with an implied 200, which then fails to decode as JSON
+    /// (a `.malformedResponse`), so both are accepted there until a macOS run says which.
     nonisolated static func expectedKinds(_ bad: Bad) -> [String?] {
         switch bad {
         case .silence, .drip: ["timeout"]
         case .oversized: ["responseTooLarge"]
-        case .closeMidBody, .shortOfLength, .badChunkSize, .corruptGzip, .notHTTP: ["brokenReply"]
+        case .closeMidBody, .shortOfLength, .badChunkSize, .corruptGzip: ["brokenReply"]
+        case .notHTTP:
+            #if canImport(FoundationNetworking)
+            ["brokenReply"]
+            #else
+            ["brokenReply", "malformedResponse"]
+            #endif
         case .unparsableHeader:
             #if canImport(FoundationNetworking)
             ["brokenReply"]

@@ -62,10 +62,9 @@ public enum CaptureReplayServer {
         return (pairs.sorted(), keys)
     }
 
-    /// The recorded GETs of a folder.
+    /// The recorded GETs of a folder (its request table: `FixtureCaptures.requestTable`).
     public static func index(_ folder: String) -> [Recorded] {
-        let text = (try? String(contentsOf: FixtureCaptures.root.appendingPathComponent(folder).appendingPathComponent("index.md"),
-                                encoding: .utf8)) ?? ""
+        let text = FixtureCaptures.requestTable(folder)
         return text.split(separator: "\n").compactMap { line -> Recorded? in
             var cells = line.split(separator: "|").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `")) }
             if cells.count > 4, cells[2] == "GET", cells[1] != "GET" { cells.remove(at: 1) }  // aggregator-4x: a "server" column

@@ -1,7 +1,7 @@
 import Foundation
 import LoopbackHTTPServer
 
-/// The 3.1.2 (`rootserver-3x`) or 4.1.0 (`rootserver-4x`) server's replies: semantic reads and `/api/v1` by method
+/// The 3.1.2 (`rootserver-3x`), 4.1.0 (`rootserver-4x`) or 4.2.7 (`rootserver-42`) server's replies: semantic reads and `/api/v1` by method
 /// and path, the meeting's state following the writes.
 public enum RESTAdminReplay {
     /// The password the captures were made with (both servers).

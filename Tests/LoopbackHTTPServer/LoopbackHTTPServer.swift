@@ -133,9 +133,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             return openSockets
         }
         guard let sockets else { return }
-        // Linux wakes the thread blocked in `accept()` on `shutdown`; Darwin refuses `shutdown` on a listening socket
-        // (ENOTCONN) and is not known to wake it on `close` either (unverified: at worst that thread stays parked until
-        // the test process ends; the port is closed either way, so nothing can connect).
+        // Linux wakes the thread blocked in `accept()` on `shutdown`. Darwin refuses `shutdown` on a listening socket
+        // (ENOTCONN, harmless) and wakes it on `close`: XNU drains a descriptor another thread is blocked on
+        // (`soo_drain` sets SS_DRAINING and wakes `so_timeo`, bsd/kern/sys_socket.c), and `accept` then returns
+        // ECONNABORTED (bsd/kern/uipc_syscalls.c); the loop sees `running == false` and returns.
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
         for socket in sockets { shutdown(socket, Int32(SHUT_RDWR)) }

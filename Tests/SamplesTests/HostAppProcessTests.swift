@@ -36,11 +36,11 @@ struct HostAppProcessTests {
         #expect(result.output.contains("done: "), "\(result.output)")
     }
 
-    /// The same program against real root servers' replies (2.16.6, 3.1.2, 4.1.0) served over 127.0.0.1: only the
+    /// The same program against real root servers' replies (2.16.6, 3.1.2, 4.1.0, 4.2.7) served over 127.0.0.1: only the
     /// requests a real client sent are answered, so the sample must ask exactly what a real server understands.
     @Test("bmlt-host-app against replayed real root servers finishes and sees every event once",
           .needsCaptures,
-          arguments: ["rootserver", "rootserver-3x", "rootserver-4x"])
+          arguments: ["rootserver", "rootserver-3x", "rootserver-4x", "rootserver-42"])
     func realServer(folder: String) async throws {
         let server = try CaptureReplayServer.start(folder: folder)
         defer { server.stop() }

@@ -28,10 +28,10 @@ struct HostPatternProcessTests {
         try await Self.check(pattern, against: "the demo server")
     }
 
-    /// The same against real 2.16.6, 3.1.2 and 4.1.0 servers' replies over 127.0.0.1 (only what a real client
+    /// The same against real 2.16.6, 3.1.2, 4.1.0 and 4.2.7 servers' replies over 127.0.0.1 (only what a real client
     /// asked is answered).
     @Test("each pattern against replayed real root servers", .needsCaptures,
-          arguments: ["rootserver", "rootserver-3x", "rootserver-4x"], patterns)
+          arguments: ["rootserver", "rootserver-3x", "rootserver-4x", "rootserver-42"], patterns)
     func realServer(folder: String, pattern: String) async throws {
         let server = try CaptureReplayServer.start(folder: folder)
         defer { server.stop() }

@@ -41,8 +41,8 @@ struct RealServerCommandTests {
         if arguments[0] == "changes" { #expect(switchers.last == "GetChanges") }
     }
 
-    @Test("3.1.2 and 4.1.0: formats, service-bodies and a search exit 0 asking only what a real client asked",
-          arguments: ["rootserver-3x", "rootserver-4x"], [["formats"], ["service-bodies"],
+    @Test("3.1.2, 4.1.0 and 4.2.7: formats, service-bodies and a search exit 0 asking only what a real client asked",
+          arguments: ["rootserver-3x", "rootserver-4x", "rootserver-42"], [["formats"], ["service-bodies"],
                                                           ["--json", "search", "--service-body", "1002", "--weekday", "mon"]])
     func readsOfLaterGenerations(folder: String, arguments: [String]) async throws {
         let http = try CaptureReplayServer.start(folder: folder)

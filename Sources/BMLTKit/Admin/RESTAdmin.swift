@@ -118,7 +118,8 @@ struct RESTAdmin: AdminInterface {
     }
 
     private func getJSON(_ path: String, what: String) async throws(BMLTError) -> WireValue {
-        try WireReply.json(try await context.get(path, headers: try await authorized()), what: what)
+        try WireRESTEndpoint.json(try await context.get(path, headers: try await authorized()),
+                                  path: String(path.dropFirst(path.hasPrefix("api/v1/") ? 7 : 0)), what: what, server: context.serverInfo)
     }
 
     /// The field changes the server confirmed: of the fields sent, those whose value the server now holds differs

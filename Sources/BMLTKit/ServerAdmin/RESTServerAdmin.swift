@@ -53,8 +53,10 @@ struct RESTServerAdmin {
             return .serviceBodyDeleted(id: id)
         case .serviceBodyEditors(let id):
             let what = "the editors of service body \(id)"
+            // New in 4.2: 4.1.0 answers it with its admin page (HTML, 200), which is `.unsupported`, not a decode error.
             return .serviceBodyEditors(serviceBodyID: id, try WireRESTResources.list(
-                try await get("servicebodies/\(id)/editors", what: what), what: what, WireRESTResources.editor))
+                try await get("servicebodies/\(id)/editors", what: what, introducedIn: WireRESTEndpoint.editorsVersion),
+                what: what, WireRESTResources.editor))
 
         case .users:
             return .users(try WireRESTResources.list(try await get("users", what: "the users"), what: "the users", WireRESTResources.user))
@@ -131,14 +133,17 @@ struct RESTServerAdmin {
 
     // MARK: - Requests
 
-    private func get(_ path: String, what: String) async throws(BMLTError) -> WireValue {
-        try WireReply.json(try await context.get("api/v1/" + path, headers: try await RESTAdmin.authorized(context)), what: what)
+    /// A JSON read; an endpoint this server version lacks (an HTML page with 200, see `WireRESTEndpoint`) is `.unsupported`.
+    private func get(_ path: String, what: String, introducedIn: Int? = nil) async throws(BMLTError) -> WireValue {
+        try WireRESTEndpoint.json(try await context.get("api/v1/" + path, headers: try await RESTAdmin.authorized(context)),
+                                  path: path, what: what, server: context.serverInfo, introducedIn: introducedIn)
     }
 
     /// A public endpoint (root servers): no token; a 404 with aggregator mode off is "unsupported".
     private func publicGet(_ path: String, what: String) async throws(BMLTError) -> WireValue {
         do {
-            return try WireReply.json(try await context.get("api/v1/" + path, headers: ["Accept": Self.json]), what: what)
+            return try WireRESTEndpoint.json(try await context.get("api/v1/" + path, headers: ["Accept": Self.json]),
+                                             path: path, what: what, server: context.serverInfo)
         } catch .notFound(let message) where message?.localizedCaseInsensitiveContains("aggregator") == true {
             throw .unsupported("\(what) (the server is not an aggregator: “\(message ?? "")”)")
         }

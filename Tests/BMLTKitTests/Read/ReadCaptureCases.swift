@@ -37,17 +37,19 @@ struct ReadCaptureCase: Sendable, CustomStringConvertible {
         return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: 12))!
     }
 
-    /// Every read-interface capture of the three servers, each with its equivalent call. The 4.1.0 corpus is
-    /// numbered like the 3.1.2 one (the same number is the same request), so its cases are the 3.1.2 cases
-    /// pointed at its folder, plus its own 024.
-    static let all: [ReadCaptureCase] = legacyAndModern + legacyAndModern.filter { $0.folder == FixtureCorpus.modern }.map {
-        ReadCaptureCase(folder: FixtureCorpus.server4x, file: $0.file, call: $0.call)
-    } + [
-        search(FixtureCorpus.server4x, "024-GetSearchResults-services-weekday-formats-filter.json") {
-            $0.serviceBodyIDs = [1006]; $0.weekdays = [.sunday, .saturday]; $0.formats = .all(of: [17])
-            $0.dataFieldKeys = ["id_bigint", "meeting_name", "weekday_tinyint", "start_time", "formats", "format_shared_id_list"]
-        },
-    ]
+    /// Every read-interface capture of the four servers, each with its equivalent call. The 4.1.0 and 4.2.7 corpora
+    /// are numbered like the 3.1.2 one (the same number is the same request), so their cases are the 3.1.2 cases
+    /// pointed at their folders, plus their own 024.
+    static let all: [ReadCaptureCase] = legacyAndModern + FixtureCorpus.servers4x.flatMap { folder in
+        legacyAndModern.filter { $0.folder == FixtureCorpus.modern }.map {
+            ReadCaptureCase(folder: folder, file: $0.file, call: $0.call)
+        } + [
+            search(folder, "024-GetSearchResults-services-weekday-formats-filter.json") {
+                $0.serviceBodyIDs = [1006]; $0.weekdays = [.sunday, .saturday]; $0.formats = .all(of: [17])
+                $0.dataFieldKeys = ["id_bigint", "meeting_name", "weekday_tinyint", "start_time", "formats", "format_shared_id_list"]
+            },
+        ]
+    }
 
     /// The 2.16.6 and 3.1.2 cases.
     static let legacyAndModern: [ReadCaptureCase] = {

@@ -4,11 +4,20 @@ import FoundationNetworking
 #endif
 @testable import BMLTKit
 
-/// Answers like the captured 4.1.0 server (`../shared/fixtures/rootserver-4x`) did, by method and path; the
-/// meeting's state follows the writes, and every write's body is recorded.
+/// Answers like a captured 4.x server did — 4.1.0 (`../shared/fixtures/rootserver-4x`, the default) or 4.2.7
+/// (`rootserver-42`, numbered the same) — by method and path; the meeting's state follows the writes, and every
+/// write's body is recorded.
 final class Server4xRouter: @unchecked Sendable {
     nonisolated static let folder = "rootserver-4x"
     nonisolated static let password = "CoreysGoryStory"
+
+    /// The corpus this router answers from.
+    let folder: String
+
+    /// A router answering from `folder` (4.1.0 unless told otherwise).
+    init(folder: String = Server4xRouter.folder) {
+        self.folder = folder
+    }
 
     private let lock = NSLock()
     private var patched = false
@@ -17,6 +26,9 @@ final class Server4xRouter: @unchecked Sendable {
     private var writes: [(method: String, path: String, query: String?, body: Data)] = []
 
     static func capture(_ name: String) -> Data { (try? FixtureCorpus.data(folder, name)) ?? Data() }
+
+    /// One capture of this router's corpus.
+    func capture(_ name: String) -> Data { (try? FixtureCorpus.data(folder, name)) ?? Data() }
 
     /// The writes received so far (method, path, query, body), in order.
     var recordedWrites: [(method: String, path: String, query: String?, body: Data)] { lock.withLock { writes } }
@@ -30,7 +42,7 @@ final class Server4xRouter: @unchecked Sendable {
         let path = request.url!.path.replacingOccurrences(of: "/main_server/", with: "")
         let method = request.httpMethod ?? "GET"
         func json(_ name: String, _ status: Int = 200) -> StubServer.Response {
-            StubServer.Response(status: status, body: Self.capture(name))
+            StubServer.Response(status: status, body: capture(name))
         }
         if method != "GET" {
             lock.withLock { writes.append((method, path, request.url?.query, request.httpBody ?? Data())) }
@@ -55,7 +67,7 @@ final class Server4xRouter: @unchecked Sendable {
         case ("POST", "api/v1/auth/refresh"): return json("102-auth-refresh.json")
         case ("POST", "api/v1/auth/logout"): return StubServer.Response(headers: ["Content-Type": "text/html; charset=utf-8"])
         case ("GET", "api/v1/users/1"):
-            let users = (try? JSONScanner.parse(Self.capture("150-users.json")))?.array ?? []
+            let users = (try? JSONScanner.parse(capture("150-users.json")))?.array ?? []
             return .json(users.first { $0["id"]?.int == 1 }.map { WireJSONWriter.text($0) } ?? "{}")
         case ("GET", "api/v1/servicebodies"): return json("140-servicebodies.json")
         case ("PATCH", "api/v1/meetings/2"):

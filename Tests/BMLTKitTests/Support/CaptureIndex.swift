@@ -11,8 +11,7 @@ enum CaptureIndex {
 
     /// Every row of `<folder>/index.md` that names a file.
     static func entries(_ folder: String) -> [String: Entry] {
-        guard let text = try? String(contentsOf: FixtureCorpus.root.appendingPathComponent(folder).appendingPathComponent("index.md"),
-                                     encoding: .utf8) else { return [:] }
+        guard let text = FixtureCorpus.requestTable(folder) else { return [:] }
         var entries: [String: Entry] = [:]
         for line in text.split(separator: "\n") where line.hasPrefix("| ") {
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {

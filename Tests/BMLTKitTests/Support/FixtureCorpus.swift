@@ -26,6 +26,20 @@ enum FixtureCorpus {
     static let modern = "rootserver-3x"
     /// The 4.1.0 captures.
     static let server4x = "rootserver-4x"
+    /// The 4.2.7 captures: numbered like 4.1.0's (the same number is the same request); their request table is
+    /// `.requests.md` (the folder's `index.md` lists only what differs from 4.1.0).
+    static let server42 = "rootserver-42"
+    /// The 4.x generations the same cases replay: 4.1.0 and 4.2.7.
+    static let servers4x = [server4x, server42]
+
+    /// A folder's request table (`| file | method | URL | body | status | … |` rows): its `index.md`, or its
+    /// `.requests.md` where the index lists no request (rootserver-42).
+    static func requestTable(_ folder: String) -> String? {
+        let base = root.appendingPathComponent(folder)
+        let index = try? String(contentsOf: base.appendingPathComponent("index.md"), encoding: .utf8)
+        if let index, index.contains("| GET |") { return index }
+        return (try? String(contentsOf: base.appendingPathComponent(".requests.md"), encoding: .utf8)) ?? index
+    }
 
     /// The bytes of one capture.
     static func data(_ folder: String, _ name: String) throws -> Data {
