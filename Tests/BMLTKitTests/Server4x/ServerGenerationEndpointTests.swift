@@ -13,11 +13,11 @@ import Testing
 @MainActor
 struct ServerGenerationEndpointTests {
     /// 4.1.0's admin UI page, as the captured server served it for a path it has no route for (capture 235).
-    static var adminPage: Data { Server4xRouter.capture("235-legacy-json-get_meeting_search_results-unsupported.html") }
+    nonisolated static var adminPage: Data { Server4xRouter.capture("235-legacy-json-get_meeting_search_results-unsupported.html") }
 
     /// The editors of service body 1002 in the shape 4.2.7 answers (`[{"userId", "displayName", "readOnly"}]`;
     /// written here, not captured: the corpus has no editors reply).
-    static let editors = #"[{"userId":3,"displayName":"GNYR Admin","readOnly":false},{"userId":57,"displayName":"GNYR Helpline","readOnly":true}]"#
+    nonisolated static let editors = #"[{"userId":3,"displayName":"GNYR Admin","readOnly":false},{"userId":57,"displayName":"GNYR Helpline","readOnly":true}]"#
 
     /// A connection validated and logged in against `folder`, `override` answering first.
     static func connect(_ folder: String, recorder: EventRecorder = EventRecorder(),
@@ -30,7 +30,7 @@ struct ServerGenerationEndpointTests {
         return (connection, stub)
     }
 
-    static func isEditors(_ request: URLRequest) -> Bool {
+    nonisolated static func isEditors(_ request: URLRequest) -> Bool {
         request.httpMethod == "GET" && request.url?.path.hasSuffix("/api/v1/servicebodies/1002/editors") == true
     }
 
@@ -129,10 +129,12 @@ struct ServerGenerationEndpointTests {
           arguments: FixtureCorpus.servers4x, 0..<reads.count)
     func htmlOnAnyRead(folder: String, index: Int) async throws {
         let read = Self.reads[index]
+        let armed = Locked(false)   // after the login, which reads the user and the service bodies itself
         let (connection, _) = try await Self.connect(folder) { request in
-            request.httpMethod == "GET" && request.url?.path == "/main_server/" + read.path
+            armed.withLock { $0 } && request.httpMethod == "GET" && request.url?.path == "/main_server/" + read.path
                 ? StubServer.Response(headers: ["Content-Type": "text/html; charset=utf-8"], body: Self.adminPage) : nil
         }
+        armed.withLock { $0 = true }
         let version = folder == FixtureCorpus.server42 ? "4.2.7" : "4.1.0"
         let error = await Self.error { try await read.call(connection) }
         guard case .unsupported(let what)? = error else { Issue.record("\(read.path): not .unsupported: \(String(describing: error))"); return }
