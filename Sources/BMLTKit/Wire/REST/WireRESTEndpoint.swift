@@ -8,8 +8,9 @@ import Foundation
 /// (the request) and the server's version, the same error a server gets that answers the endpoint with a 404 it has no
 /// route for (an HTML 404 page, or — for an endpoint newer than the server — any 404).
 enum WireRESTEndpoint {
-    /// Root server 4.2.0, as `versionInt`: the first with `GET /api/v1/servicebodies/{id}/editors` and
-    /// `/api/v1/openapi-semantic.json` (4.1.0's OpenAPI document has neither; 4.2.7's has both).
+    /// Root server 4.2.0, as `versionInt`, taken as the first with `GET /api/v1/servicebodies/{id}/editors` and
+    /// `/api/v1/openapi-semantic.json`: 4.1.0 has neither (its OpenAPI document lists 17 paths, and it answers both with
+    /// its admin page), 4.2.7 has both (18 paths); the releases between were not checked.
     static let editorsVersion = 4_002_000
 
     /// Checks a reply to a JSON read of `path` (under `api/v1/`) and parses it: an answer that shows the endpoint
