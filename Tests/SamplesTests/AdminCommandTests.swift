@@ -23,7 +23,7 @@ extension DemoServerSuites {
             criteria.publishedStatus = .both
             criteria.fieldMatch = .init(key: "meeting_name", value: name)
             let id = try await connection.meetings(matching: criteria, extent: .meetingsOnly).meetings.first?.id
-            try await connection.logOut()
+            try await connection.logoutAndWait()
             return id
         }
 

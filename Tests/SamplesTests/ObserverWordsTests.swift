@@ -167,8 +167,8 @@ extension DemoServerSuites {
             let meeting = try #require(try await connection.meetings(matching: criteria, extent: .meetingsOnly).meetings.first)
             var draft = meeting.editable()
             draft.name = "Renamed while watched"
-            _ = try await connection.saveMeeting(draft)
-            try await connection.logOut()
+            _ = try await connection.saveAndWait(draft)
+            try await connection.logoutAndWait()
             let run = await watching.value
             #expect(run.status == 0)
             let results = run.objects.compactMap { $0 }.filter { $0["event"] as? String == "result" }
