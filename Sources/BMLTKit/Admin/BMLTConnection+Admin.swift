@@ -97,8 +97,10 @@ extension BMLTConnection {
     /// anything: on REST servers (3.x, 4.x) a meeting needs a service body, a day, a start time, latitude and
     /// longitude and a name; an in-person meeting a street and a city with a state/province, or a postal code;
     /// a virtual one a link or a phone number; a hybrid one both; the time zone must be an IANA name; the
-    /// VM/HY/TC formats follow from the venue type. 2.x has no such rules (an empty list). Before the server is
-    /// validated the REST rules are used.
+    /// VM/HY/TC formats follow from the venue type. 2.x has none of these rules, but its `json.php` cannot take some
+    /// fields at all: a draft that changes `venue_type` or `shared_group_id_bigint` (2.16.6 fails with HTTP 500),
+    /// `email_contact` (2.x erases it) or `admin_notes` (none before 4.0) has that field named — a copy's unchanged
+    /// values of them are fine (they are not sent). Before the server is validated the REST rules are used.
     /// ```swift
     /// let problems = connection.problems(in: draft)
     /// if problems.isEmpty { connection.save(draft) } else { show(problems) }
