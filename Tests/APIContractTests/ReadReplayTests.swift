@@ -102,8 +102,15 @@ struct ReadReplayTests {
         let rawFormats = try CaptureReplayServer.objects(search.folder, search.file, key: "formats")
         #expect(results.formats.map(\.id) == rawFormats.compactMap { ($0["id"] as? String).flatMap { Int($0) } })
         #expect(!raw.isEmpty)
-        #expect(results.meetings.map(\.id) == raw.compactMap { ($0["id_bigint"] as? String).flatMap { Int($0) } })
-        #expect(results.meetings.map(\.name) == raw.map { ($0["meeting_name"] as? String) ?? "" })
+        // `.nearest(n)` is exact: the server's answer (every meeting inside the circle that holds n, sorted by
+        // distance here) cut to its first n.
+        var rawIDs = raw.compactMap { ($0["id_bigint"] as? String).flatMap { Int($0) } }
+        if let location = search.criteria.location, case .nearest(let count) = location.radius {
+            #expect(rawIDs.count > count, "the server answers more than the n asked for (what the cut is for)")
+            rawIDs = Array(rawIDs.prefix(count))
+        }
+        #expect(results.meetings.map(\.id) == rawIDs)
+        #expect(results.meetings.map(\.name) == raw.prefix(rawIDs.count).map { ($0["meeting_name"] as? String) ?? "" })
         #expect(connection.search.meetings == results.meetings)
     }
 

@@ -43,7 +43,7 @@ struct ContactMessageTests {
     func rejected(code: String, reason: BMLTMessageRejection) async throws {
         let (connection, _, recorder) = try await connection(contactReply: code + "\n")
         await #expect(throws: BMLTError.messageRejected(reason)) {
-            try await connection.messageContact(of: meeting, from: "someone@example.com", body: "Hello")
+            try await connection.sendMessageAndWait(toContactOf: meeting, from: "someone@example.com", body: "Hello")
         }
         #expect(recorder.errors == [.messageRejected(reason)])
         #expect(recorder.count(.bmltMessageSent) == 0)
@@ -58,7 +58,7 @@ struct ContactMessageTests {
     func refusedLocally(sender: String, body: String, expected: BMLTError) async throws {
         let (connection, stub, _) = try await connection(contactReply: "1")
         let before = stub.requests.count
-        await #expect(throws: expected) { try await connection.messageContact(of: meeting, from: sender, body: body) }
+        await #expect(throws: expected) { try await connection.sendMessageAndWait(toContactOf: meeting, from: sender, body: body) }
         #expect(stub.requests.count == before)
     }
 
@@ -66,14 +66,14 @@ struct ContactMessageTests {
     func unsupported() async throws {
         let (off, offStub, _) = try await connection(contactReply: "1", serverInfo: SampleReplies.serverInfo3x)
         await #expect(throws: BMLTError.messageRejected(.disabled)) {
-            try await off.messageContact(of: meeting, from: "someone@example.com", body: "Hello")
+            try await off.sendMessageAndWait(toContactOf: meeting, from: "someone@example.com", body: "Hello")
         }
         #expect(!offStub.requests.contains { $0.url!.path.hasSuffix("contact.php") })
 
         let fourX = #"[{"version":"4.0.1","versionInt":"4000001","emailEnabled":"1","langs":"en"}]"#
         let (newer, newerStub, _) = try await connection(contactReply: "1", serverInfo: fourX)
         do {
-            try await newer.messageContact(of: meeting, from: "someone@example.com", body: "Hello")
+            try await newer.sendMessageAndWait(toContactOf: meeting, from: "someone@example.com", body: "Hello")
             Issue.record("4.x must be unsupported")
         } catch let error as BMLTError {
             guard case .unsupported(let what) = error else { Issue.record("unexpected \(error)"); return }
@@ -87,7 +87,7 @@ struct ContactMessageTests {
         let (connection, _, recorder) = try await connection(contactReply: "<html><body>Not found</body></html>")
         await #expect(throws: BMLTError.malformedResponse(what: "the message to the meeting's contact",
                                                           detail: "the server sent an HTML page instead of a result code")) {
-            try await connection.messageContact(of: meeting, from: "someone@example.com", body: "Hello")
+            try await connection.sendMessageAndWait(toContactOf: meeting, from: "someone@example.com", body: "Hello")
         }
         #expect(recorder.count(.bmltMessageSent) == 0)
     }

@@ -66,7 +66,7 @@ struct TransportPolicyTests {
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: configuration(stub, recorder: recorder))
         _ = try await connection.validate()
         await #expect(throws: BMLTError.httpStatus(code: 503, message: nil)) {
-            try await connection.messageContact(of: BMLTMeeting(id: 1, serviceBodyID: 2), from: "a@example.org", body: "hi")
+            try await connection.sendMessageAndWait(toContactOf: BMLTMeeting(id: 1, serviceBodyID: 2), from: "a@example.org", body: "hi")
         }
         #expect(stub.requests.filter { $0.url!.path.hasSuffix("contact.php") }.count == 1)
     }

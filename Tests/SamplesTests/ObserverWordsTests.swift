@@ -61,6 +61,10 @@ extension DemoServerSuites {
             #expect(!lines.joined().contains("weekday_tinyint") && !lines.joined().contains("start_time"))
             #expect(FieldWords.describe(BMLTFieldChange(key: "weekday_tinyint", before: "4", after: "3")) == "day: Wednesday → Tuesday")
             #expect(FieldWords.describe(BMLTFieldChange(key: "start_time", before: "19:00:00", after: "19:30:00")) == "start: 19:00 → 19:30")
+            // Seconds only where a time has some.
+            #expect(FieldWords.describe(BMLTFieldChange(key: "start_time", before: "19:00:00", after: "19:30:15")) == "start: 19:00 → 19:30:15")
+            #expect(FieldWords.clock(BMLTTimeOfDay(hour: 7, minute: 5)) == "07:05")
+            #expect(FieldWords.clock(BMLTTimeOfDay(hour: 7, minute: 5, second: 30)) == "07:05:30")
             #expect(FieldWords.describe(BMLTFieldChange(key: "duration_time", before: "01:00:00", after: "01:30:00")) == "duration: 1 h → 1 h 30 min")
             #expect(FieldWords.describe(BMLTFieldChange(key: "venue_type", before: "1", after: "3")) == "venue: in-person → hybrid")
             #expect(FieldWords.describe(BMLTFieldChange(key: "published", before: "1", after: nil)) == "published: yes → —")
@@ -167,8 +171,8 @@ extension DemoServerSuites {
             let meeting = try #require(try await connection.meetings(matching: criteria, extent: .meetingsOnly).meetings.first)
             var draft = meeting.editable()
             draft.name = "Renamed while watched"
-            _ = try await connection.saveMeeting(draft)
-            try await connection.logOut()
+            _ = try await connection.saveAndWait(draft)
+            try await connection.logoutAndWait()
             let run = await watching.value
             #expect(run.status == 0)
             let results = run.objects.compactMap { $0 }.filter { $0["event"] as? String == "result" }

@@ -73,7 +73,7 @@ enum AdminCommands {
                 guard draft.hasChanges else { throw UsageError("nothing to change: give --name, --weekday, --start, …") }
                 let options = BMLTSaveOptions(skipVenueTypeLocationValidation: context.commandLine.flag("skip-location-check"))
                 try checkProblems(draft, connection, options: options)
-                let result = try await connection.saveMeeting(draft, options: options)
+                let result = try await connection.saveAndWait(draft, options: options)
                 printFieldChanges(result.fieldChanges, meetingID: id, context: context)
             }
         },
@@ -86,7 +86,7 @@ enum AdminCommands {
             try await session(context) { connection in
                 try apply(context.commandLine, to: &draft, formats: connection.server.formats)
                 try checkProblems(draft, connection, options: BMLTSaveOptions())
-                let result = try await connection.saveMeeting(draft)
+                let result = try await connection.saveAndWait(draft)
                 context.output("")
                 context.output("Created meeting #\(result.meeting.id)")
                 context.result(["meeting": JSONRecords.meeting(result.meeting)])
@@ -106,7 +106,7 @@ enum AdminCommands {
                         throw CLIFailure("Not deleted: meeting #\(id) is as it was.")
                     }
                 }
-                try await connection.removeMeeting(id: id)
+                try await connection.deleteMeetingAndWait(id: id)
                 context.output("")
                 context.output("Deleted meeting #\(id) (admin restore \(id) brings it back)")
                 context.result(["deletedMeetingID": id])
@@ -120,9 +120,11 @@ enum AdminCommands {
                     throw CLIFailure("Meeting \(id) is not among the deleted meetings, so there is nothing to restore "
                                      + "(it was never deleted, or was restored already). Run 'bmlt-observer deleted' to list them.")
                 }
-                let meeting = try await connection.restoreMeeting(from: deletion)
+                let meeting = try await connection.restoreDeletedMeetingAndWait(deletion)
                 context.output("")
-                context.output("Restored as meeting #\(meeting.id)")
+                // 3.x and 4.x create the meeting again from its deletion record, under a new id.
+                context.output(meeting.id == id ? "Restored meeting #\(id)"
+                               : "Restored meeting #\(id): restored as #\(meeting.id) (the server gave it a new id; use #\(meeting.id) from now on)")
                 context.result(["meeting": JSONRecords.meeting(meeting)])
             }
         },
@@ -134,7 +136,7 @@ enum AdminCommands {
                     throw CLIFailure("Meeting \(id) has no recorded edit to roll back (its history holds no change with a before and "
                                      + "an after). Run 'bmlt-observer changes --meeting \(id)' to see its history.")
                 }
-                let result = try await connection.rollBackMeeting(id: id, toBefore: change)
+                let result = try await connection.rollbackAndWait(meetingID: id, toBefore: change)
                 printFieldChanges(result.fieldChanges, meetingID: id, context: context)
             }
         },
@@ -156,10 +158,10 @@ enum AdminCommands {
         do {
             try await body(connection)
         } catch {
-            try? await connection.logOut()
+            try? await connection.logoutAndWait()
             throw error
         }
-        try await connection.logOut()
+        try await connection.logoutAndWait()
     }
 
     /// The user name from `--user`; the password from `BMLT_PASSWORD` or a no-echo prompt. The demo server's

@@ -94,7 +94,7 @@ enum WatchAndMessageCommands {
             guard let meeting = try await context.connection.meetings(matching: criteria, extent: .meetingsOnly).meetings.first else {
                 throw CLIFailure("The server has no published meeting \(text).")
             }
-            try await context.connection.messageContact(of: meeting, from: from, body: body)
+            try await context.connection.sendMessageAndWait(toContactOf: meeting, from: from, body: body)
             context.output("")
             context.output("Sent to the contact of #\(meeting.id) \(meeting.name)")
             context.result(["sent": true, "meetingID": meeting.id])

@@ -42,6 +42,8 @@ enum ErrorWords {
             return error.localizedDescription   // a lost connection, App Transport Security: BMLTKit's own sentences
         case .transport(let code, let description):
             return "The server could not be reached (\(description), code \(code)). Check the network connection and the --server URL."
+        case .httpStatus(_, let message?) where message.hasPrefix("The server failed on this write"):
+            return error.localizedDescription   // a write the server failed on: BMLTKit's own sentence
         case .httpStatus(let code, let message):
             let said = message.map { ": “\($0)”" } ?? ""
             return "The server answered with HTTP status \(code)\(said). Try again later, or check the --server URL."

@@ -5,8 +5,10 @@ import Foundation
 /// `venue: in-person → hybrid`, rather than the wire's `weekday_tinyint: 5 → 4`.
 enum FieldWords {
     /// `19:30`.
+    /// `HH:MM`, or `HH:MM:SS` for a time that has seconds.
     static func clock(_ time: BMLTTimeOfDay) -> String {
         BMLTTimeOfDay.twoDigits(time.hour) + ":" + BMLTTimeOfDay.twoDigits(time.minute)
+            + (time.second == 0 ? "" : ":" + BMLTTimeOfDay.twoDigits(time.second))
     }
 
     static func venue(_ type: BMLTVenueType) -> String {
@@ -49,14 +51,15 @@ enum FieldWords {
         return trimmed.replacingOccurrences(of: "_", with: " ")
     }
 
-    /// A wire value in words: weekday numbers become day names, `HH:MM:SS` becomes `HH:MM`, `1`/`0` yes/no, ….
+    /// A wire value in words: weekday numbers become day names, `HH:MM:00` becomes `HH:MM` (seconds shown only when a
+    /// time has some), `1`/`0` yes/no, ….
     static func value(_ text: String?, key: String) -> String {
         guard let text, !text.isEmpty else { return "—" }
         switch key {
         case "weekday_tinyint":
             return Int(text).flatMap(BMLTWeekday.init(rawValue:))?.name ?? text
         case "start_time":
-            return String(text.prefix(5))
+            return text.hasSuffix(":00") && text.count == 8 ? String(text.prefix(5)) : text
         case "duration_time":
             let parts = text.split(separator: ":").compactMap { Int($0) }
             guard parts.count >= 2 else { return text }

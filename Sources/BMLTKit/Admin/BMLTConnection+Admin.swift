@@ -26,7 +26,12 @@ extension BMLTConnection {
     }
 
     /// Logs in (the fire-and-forget form of `login(username:password:)`): posts `.bmltAdminLoginChanged`, or
-    /// `.bmltError` with `BMLTError.unauthorized` when the name or password is refused.
+    /// `.bmltError` with `BMLTError.unauthorized` when the name or password is refused. The one action whose
+    /// fire-and-forget form is not its bare verb: design/API.md fixed `login` as the `async` form (an app awaits
+    /// its login before anything else), so this one carries `start`.
+    /// ```swift
+    /// connection.startLogin(username: "nasc_admin", password: secret)   // → .bmltAdminLoginChanged
+    /// ```
     @discardableResult
     public func startLogin(username: String, password: String) -> BMLTRequest {
         start(Self.loginOperation(username: username, password: password))
@@ -39,19 +44,29 @@ extension BMLTConnection {
         start(Self.logoutOperation)
     }
 
-    /// The `async` form of `logout()`: returns when the server has ended the login (the local login ends in
-    /// any case; the error, if any, says what the server answered).
-    public func logOut() async throws {
+    /// The `async` form of `logout()` (the fire-and-forget name + `AndWait`): returns when the server has ended
+    /// the login (the local login ends in any case; the error, if any, says what the server answered).
+    /// ```swift
+    /// try await connection.logoutAndWait()
+    /// ```
+    public func logoutAndWait() async throws {
         try await run(Self.logoutOperation)
     }
 
-    /// Reads the login's user and permissions again (e.g. after an administrator changed them).
+    /// Reads the login's user and permissions again (e.g. after an administrator changed them): the fire-and-forget
+    /// form of `permissions()` (a read: `fetch` + the async name); fills `admin.user` and `admin.permissions`.
+    /// ```swift
+    /// connection.fetchPermissions()
+    /// ```
     @discardableResult
-    public func refreshPermissions() -> BMLTRequest {
+    public func fetchPermissions() -> BMLTRequest {
         start(Self.permissionsOperation)
     }
 
-    /// The `async` form of `refreshPermissions()`: returns the permissions, one per service body.
+    /// The `async` form of `fetchPermissions()`: returns the permissions, one per service body.
+    /// ```swift
+    /// let editable = try await connection.permissions().filter(\.canEditMeetings)
+    /// ```
     public func permissions() async throws -> [BMLTPermission] {
         try await run(Self.permissionsOperation).permissions
     }
@@ -68,8 +83,13 @@ extension BMLTConnection {
         start(Self.saveOperation(draft, options: options, serviceBodyIDs: knownServiceBodyIDs))
     }
 
-    /// The `async` form of `save(_:)`: returns the saved meeting and the field changes.
-    public func saveMeeting(_ draft: BMLTMeetingDraft, options: BMLTSaveOptions = BMLTSaveOptions()) async throws -> BMLTSaveResult {
+    /// The `async` form of `save(_:)` (the fire-and-forget name + `AndWait`): returns the saved meeting and the
+    /// field changes (for a new meeting `wasCreated` and its new id in `meeting.id`).
+    /// ```swift
+    /// let saved = try await connection.saveAndWait(draft)
+    /// print(saved.meeting.id, saved.fieldChanges.map(\.key))
+    /// ```
+    public func saveAndWait(_ draft: BMLTMeetingDraft, options: BMLTSaveOptions = BMLTSaveOptions()) async throws -> BMLTSaveResult {
         try await run(Self.saveOperation(draft, options: options, serviceBodyIDs: knownServiceBodyIDs))
     }
 
@@ -77,8 +97,10 @@ extension BMLTConnection {
     /// anything: on REST servers (3.x, 4.x) a meeting needs a service body, a day, a start time, latitude and
     /// longitude and a name; an in-person meeting a street and a city with a state/province, or a postal code;
     /// a virtual one a link or a phone number; a hybrid one both; the time zone must be an IANA name; the
-    /// VM/HY/TC formats follow from the venue type. 2.x has no such rules (an empty list). Before the server is
-    /// validated the REST rules are used.
+    /// VM/HY/TC formats follow from the venue type. 2.x has none of these rules, but its `json.php` cannot take some
+    /// fields at all: a draft that changes `venue_type` or `shared_group_id_bigint` (2.16.6 fails with HTTP 500),
+    /// `email_contact` (2.x erases it) or `admin_notes` (none before 4.0) has that field named — a copy's unchanged
+    /// values of them are fine (they are not sent). Before the server is validated the REST rules are used.
     /// ```swift
     /// let problems = connection.problems(in: draft)
     /// if problems.isEmpty { connection.save(draft) } else { show(problems) }
@@ -97,8 +119,11 @@ extension BMLTConnection {
         start(Self.deleteOperation(id: id))
     }
 
-    /// The `async` form of `deleteMeeting(id:)`.
-    public func removeMeeting(id: Int) async throws {
+    /// The `async` form of `deleteMeeting(id:)` (the fire-and-forget name + `AndWait`).
+    /// ```swift
+    /// try await connection.deleteMeetingAndWait(id: 42)
+    /// ```
+    public func deleteMeetingAndWait(id: Int) async throws {
         _ = try await run(Self.deleteOperation(id: id))
     }
 
@@ -110,8 +135,14 @@ extension BMLTConnection {
         start(Self.restoreOperation(deletion))
     }
 
-    /// The `async` form of `restoreDeletedMeeting(_:)`: returns the restored meeting.
-    public func restoreMeeting(from deletion: BMLTChange) async throws -> BMLTMeeting {
+    /// The `async` form of `restoreDeletedMeeting(_:)` (the fire-and-forget name + `AndWait`): returns the restored
+    /// meeting with the id it has now. 2.x restores it under its old id; 3.x and 4.x create it again, with a new id
+    /// (compare it with `deletion.meetingID`: select the meeting by the returned id from now on).
+    /// ```swift
+    /// let restored = try await connection.restoreDeletedMeetingAndWait(deletion)
+    /// if restored.id != deletion.meetingID { print("restored as #\(restored.id)") }
+    /// ```
+    public func restoreDeletedMeetingAndWait(_ deletion: BMLTChange) async throws -> BMLTMeeting {
         try await run(Self.restoreOperation(deletion))
     }
 
@@ -123,8 +154,12 @@ extension BMLTConnection {
         start(Self.rollbackOperation(meetingID: meetingID, change: change))
     }
 
-    /// The `async` form of `rollback(meetingID:toBefore:)`: returns the meeting and what changed.
-    public func rollBackMeeting(id meetingID: Int, toBefore change: BMLTChange) async throws -> BMLTSaveResult {
+    /// The `async` form of `rollback(meetingID:toBefore:)` (the fire-and-forget name + `AndWait`): returns the
+    /// meeting and what changed.
+    /// ```swift
+    /// let result = try await connection.rollbackAndWait(meetingID: 42, toBefore: change)
+    /// ```
+    public func rollbackAndWait(meetingID: Int, toBefore change: BMLTChange) async throws -> BMLTSaveResult {
         try await run(Self.rollbackOperation(meetingID: meetingID, change: change))
     }
 }
@@ -263,8 +298,13 @@ extension BMLTConnection {
             work: { context throws(BMLTError) in
                 try AggregatorRefusal.writes(context.serverInfo, what)
                 let (route, generation) = try await AdminGateway.loggedIn(context, for: what)
-                return try await AdminGateway.guarded(context, generation: generation) { () async throws(BMLTError) in
-                    try await body(route)
+                do throws(BMLTError) {
+                    return try await AdminGateway.guarded(context, generation: generation) { () async throws(BMLTError) in
+                        try await body(route)
+                    }
+                } catch {
+                    throw error.asWriteFailure(what.replacingOccurrences(of: "deleted meetings", with: "a deleted meeting")
+                        .replacingOccurrences(of: " meetings", with: " a meeting"))       // a 5xx is the server failing on this write, not a wrong URL
                 }
             },
             succeed: { connection, value, request in

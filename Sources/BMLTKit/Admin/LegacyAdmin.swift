@@ -33,20 +33,26 @@ struct LegacyAdmin: AdminInterface {
 
     func save(_ draft: BMLTMeetingDraft, options: BMLTSaveOptions) async throws(BMLTError) -> BMLTSaveResult {
         let meeting = AdminFormats.aligned(draft, formats: formats)
+        // Only what json.php stores as sent: the draft rules have refused a change of the fields it cannot take
+        // (venue_type: HTTP 500; email_contact: erased); a copy's unchanged values of them are left out too.
+        if let key = MeetingDraftRules.legacyRefusedKeys(in: draft).first {
+            throw MeetingDraftRules.error(MeetingDraftRules.legacyProblems(in: draft, version: info.version).filter { $0.key == key })
+        }
         let edited = WireMeetingFieldTable.differences(from: draft.isNew ? nil : draft.original, to: meeting)
-            .filter { WireMeetingFieldTable.field($0.key)?.isEditable ?? true }
-        if edited.contains(where: { $0.key == "email_contact" }) {
-            // 2.x runs intval() over this field in modify_meeting and add_meeting, which erases the address.
-            throw .unsupported("changing a meeting's contact email through the 2.x administration interface (root server \(info.version) would erase it)")
-        }
-        if edited.contains(where: { $0.key == "admin_notes" }) {
-            throw .unsupported("administrators' notes on meetings (root server \(info.version) has none; they came with 4.0)")
-        }
+            .filter { !MeetingDraftRules.legacyUnsentKeys.contains($0.key) }
         let fields = edited.filter { $0.key != "service_body_bigint" || !draft.isNew }
             .map { ("meeting_field[]", $0.key + "," + ($0.after ?? "")) }
         if draft.isNew {
             let reply = try await post([("admin_action", "add_meeting"), ("service_body_id", String(meeting.serviceBodyID))] + fields)
-            let (id, _) = try WireLegacyAdmin.fieldChanges(try WireLegacyAdmin.json(reply, what: "the new meeting"), what: "the new meeting")
+            let id: Int
+            do throws(BMLTError) {
+                (id, _) = try WireLegacyAdmin.fieldChanges(try WireLegacyAdmin.json(reply, what: "the new meeting"), what: "the new meeting")
+            } catch {
+                // add_meeting makes the meeting and records its "new" change before it stores the fields: a
+                // failure after that leaves the record (and the empty meeting it names) on the server.
+                throw error.asWriteFailure("creating a meeting", leftBehind: "root server \(info.version) records the "
+                    + "“new” change of a meeting before it stores the meeting's fields, so that change record stays in the change list")
+            }
             let created = try await read(id)
             return BMLTSaveResult(meeting: created, fieldChanges: WireMeetingFieldTable.differences(from: nil, to: created), wasCreated: true)
         }

@@ -3,7 +3,8 @@ import Foundation
 /// The rules the REST interface (root server 3.x and 4.x) applies to a meeting before it stores it, checked
 /// locally: `MeetingController::validateInputs` and the `VenueTypeLocation` rule of bmlt-server. A PATCH is
 /// checked by the server against the whole meeting (the stored meeting with the patch merged in), so a draft
-/// is checked whole too. The legacy 2.x interface has no such rules: its drafts have no problems.
+/// is checked whole too. The legacy 2.x interface (`json.php`) has no such rules, but it cannot take some
+/// fields at all (`legacyProblems`): those are named instead.
 ///
 /// Fields BMLTKit fills itself (`formatIds`, `duration` from the server's default, `published`, `venueType`
 /// in-person when unset) are not problems; `customFields` only ever holds the server's own keys.
@@ -16,7 +17,7 @@ enum MeetingDraftRules {
     /// `serviceBodyIDs`: the server's service bodies when known (empty: not checked).
     static func problems(in draft: BMLTMeetingDraft, info: BMLTServerInfo?, formats: [BMLTFormat],
                          serviceBodyIDs: Set<Int>, options: BMLTSaveOptions) -> [BMLTFieldProblem] {
-        if let info, info.majorVersion < 3 { return [] }
+        if let info, info.majorVersion < 3 { return legacyProblems(in: draft, version: info.version) }
         let meeting = AdminFormats.aligned(draft, formats: formats)
         var problems: [BMLTFieldProblem] = []
         func add(_ key: String, _ message: String) { problems.append(BMLTFieldProblem(key: key, message: message)) }
@@ -67,6 +68,52 @@ enum MeetingDraftRules {
         let edited = Set(draft.changes.map(\.key))
         return problems.filter { concerns($0.key, edited) }
     }
+
+    /// The fields 2.x's `json.php` (`c_comdef_admin_xml_handler::process_meeting_modify`, used by both
+    /// `add_meeting` and `modify_meeting`) cannot take. Its switch has a case for each main-table column but
+    /// `venue_type` and `shared_group_id_bigint`: those fall into the data-field branch, where
+    /// `c_comdef_meeting::AddDataField()` writes into a plain value (`TypeError`, HTTP 500 with an empty body on
+    /// PHP 8; a warning and a mangled value on PHP 7). `email_contact` goes through `intval()`, which erases the
+    /// address; `admin_notes` came with 4.0. On 2.x the venue type follows from the VM/HY/TC formats, set from
+    /// the server's own browser admin page.
+    ///
+    /// A field is a problem when the draft changes it: an edit against the meeting it was made from; a new
+    /// meeting against the meeting it was copied from (`BMLTMeetingDraft.copiedFrom`: a copy keeps what the
+    /// server gave it, and the server's own value is not sent again), else against an empty meeting.
+    static func legacyProblems(in draft: BMLTMeetingDraft, version: String) -> [BMLTFieldProblem] {
+        legacyRefusedKeys(in: draft).map { key in
+            let message: String
+            switch key {
+            case "venue_type":
+                message = "Root server \(version)'s administration interface (json.php) cannot set the venue type: the server "
+                    + "fails on it with HTTP 500 (a PHP TypeError in c_comdef_meeting::AddDataField). On 2.x the venue type "
+                    + "follows from the VM/HY/TC formats and is set from the server's own admin page."
+            case "shared_group_id_bigint":
+                message = "Root server \(version)'s administration interface (json.php) cannot set the shared group id: the "
+                    + "server fails on it with HTTP 500 (a PHP TypeError in c_comdef_meeting::AddDataField)."
+            case "email_contact":
+                message = "Root server \(version)'s administration interface (json.php) runs intval() over the contact email, "
+                    + "which would erase it; change it from the server's own admin page."
+            default:
+                message = "Root server \(version) has no administrators' notes on meetings (they came with 4.0)."
+            }
+            return BMLTFieldProblem(key: key, message: message)
+        }
+    }
+
+    /// The keys of `legacyProblems(in:version:)` that `draft` changes (see there).
+    static func legacyRefusedKeys(in draft: BMLTMeetingDraft) -> [String] {
+        let base = draft.isNew ? draft.copiedFrom : draft.original
+        return ["venue_type", "shared_group_id_bigint", "email_contact", "admin_notes"].filter { key in
+            WireMeetingFieldTable.value(key, of: draft.meeting) != base.flatMap { WireMeetingFieldTable.value(key, of: $0) }
+        }
+    }
+
+    /// The fields 2.x's `json.php` never stores as sent, left out of every legacy write: the computed ones (as on
+    /// every generation), and those `legacyRefusedKeys` guards (unchanged from the server's own value when they
+    /// get this far).
+    static let legacyUnsentKeys: Set<String> = WireMeetingFieldTable.computedKeys
+        .union(["venue_type", "shared_group_id_bigint", "email_contact", "admin_notes"])
 
     /// Whether a problem with `key` follows from editing `edited`.
     private static func concerns(_ key: String, _ edited: Set<String>) -> Bool {

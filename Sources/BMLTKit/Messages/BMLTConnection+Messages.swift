@@ -16,9 +16,12 @@ extension BMLTConnection {
         start(Self.message(to: meeting, from: sender, body: body))
     }
 
-    /// The `async` form of `sendMessage(toContactOf:from:body:)`: returns when the server has sent the
-    /// message, throws `BMLTError.messageRejected(reason)` (or another `BMLTError`) otherwise.
-    public func messageContact(of meeting: BMLTMeeting, from sender: String, body: String) async throws {
+    /// The `async` form of `sendMessage(toContactOf:from:body:)` (the fire-and-forget name + `AndWait`): returns
+    /// when the server has sent the message, throws `BMLTError.messageRejected(reason)` (or another `BMLTError`) otherwise.
+    /// ```swift
+    /// try await connection.sendMessageAndWait(toContactOf: meeting, from: "me@example.org", body: "Is it still on?")
+    /// ```
+    public func sendMessageAndWait(toContactOf meeting: BMLTMeeting, from sender: String, body: String) async throws {
         try await run(Self.message(to: meeting, from: sender, body: body))
     }
 

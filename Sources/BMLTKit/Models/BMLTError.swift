@@ -100,6 +100,8 @@ extension BMLTError: LocalizedError, CustomStringConvertible {
             return "The server did not answer in time. Try again, or raise the timeout in BMLTConfiguration."
         case .httpStatus(let code, let message) where (400..<500).contains(code):
             return "The server refused the request with HTTP status \(code)" + Self.suffix(message) + ". Check what was asked for."
+        case .httpStatus(_, let message?) where message.hasPrefix(Self.writeFailurePrefix):
+            return message                                      // a whole sentence: see `serverFailedOnWrite`
         case .httpStatus(let code, let message):
             return "The server answered with HTTP status \(code)" + Self.suffix(message) + ". Try again later or check the URL."
         case .malformedResponse(let what, let detail):
@@ -130,6 +132,25 @@ extension BMLTError: LocalizedError, CustomStringConvertible {
             return "The server was reached, but its reply could not be read: \(detail) (code \(code)). Try again; if it goes on, "
                 + "the server or something in front of it sends broken replies."
         }
+    }
+
+    /// How the sentence of a write the server failed on begins (`serverFailedOnWrite`).
+    static let writeFailurePrefix = "The server failed on this write"
+
+    /// A 5xx answer to a write: the server failed on it (not a wrong URL: the server was reached and answered the
+    /// reads). `what`: the write ("creating a meeting"); `leftBehind`: what the failed write still left on the
+    /// server, where the generation is known to leave something.
+    static func serverFailedOnWrite(code: Int, what: String, leftBehind: String? = nil) -> BMLTError {
+        let left = leftBehind.map { " It left something behind all the same: \($0)." } ?? " Read the meeting again to see what the server now holds."
+        return .httpStatus(code: code, message: "\(writeFailurePrefix) (\(what)): it answered with HTTP status \(code)."
+                                           + left + " Trying again unchanged will fail the same way; tell the server's administrator.")
+    }
+
+    /// `self`, with a 5xx answer to a write turned into `serverFailedOnWrite` (other errors unchanged).
+    func asWriteFailure(_ what: String, leftBehind: String? = nil) -> BMLTError {
+        guard case .httpStatus(let code, let message) = self, code >= 500,
+              !(message ?? "").hasPrefix(Self.writeFailurePrefix) else { return self }
+        return .serverFailedOnWrite(code: code, what: what, leftBehind: leftBehind)
     }
 
     private static func suffix(_ message: String?) -> String {

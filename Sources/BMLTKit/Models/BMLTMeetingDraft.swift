@@ -20,6 +20,14 @@ public struct BMLTMeetingDraft: Sendable, Hashable, Codable {
     public private(set) var original: BMLTMeeting?
     /// The meeting as edited.
     public var meeting: BMLTMeeting
+    /// For a copy made with `init(copyOf:)` (a new meeting), the meeting it was copied from, as it was read;
+    /// `nil` otherwise. A server generation that cannot take a field (2.x's `venue_type`) is not sent the
+    /// copy's unchanged value of it.
+    /// ```swift
+    /// let copy = BMLTMeetingDraft(copyOf: meeting)
+    /// print(copy.copiedFrom?.id == meeting.id)     // true; copy.id == 0
+    /// ```
+    public private(set) var copiedFrom: BMLTMeeting?
 
     /// A draft of a new meeting in the given service body (id 0: saving it creates the meeting).
     public init(serviceBodyID: Int) {
@@ -31,6 +39,36 @@ public struct BMLTMeetingDraft: Sendable, Hashable, Codable {
     public init(_ meeting: BMLTMeeting) {
         original = meeting
         self.meeting = meeting
+    }
+
+    /// A draft of a new meeting made from an existing one ("save as copy"): id 0, unpublished (new meetings
+    /// always are), everything else kept (formats, times, location, virtual fields, contacts, custom fields),
+    /// nothing the server computes (distances, the root server's address and id, the service body's name).
+    /// Saving it creates the meeting (`.bmltMeetingAdded`, its new id in `BMLTSaveResult.meeting.id`).
+    /// On 2.x the copy's venue type is not sent (json.php cannot take it; the new meeting keeps the VM/HY formats).
+    /// ```swift
+    /// var copy = BMLTMeetingDraft(copyOf: meeting)
+    /// copy.weekday = .thursday
+    /// let created = try await connection.saveAndWait(copy).meeting   // created.id is the new meeting's id
+    /// ```
+    public init(copyOf source: BMLTMeeting) {
+        original = nil
+        copiedFrom = source
+        meeting = Self.newMeeting(copying: source)
+    }
+
+    /// `source` as a new meeting: no id, unpublished, none of the values the server computes.
+    static func newMeeting(copying source: BMLTMeeting) -> BMLTMeeting {
+        var copy = source
+        copy.id = 0
+        copy.isPublished = false
+        copy.distanceInKilometers = nil
+        copy.distanceInMiles = nil
+        copy.rootServerURI = nil
+        copy.rootServerID = nil
+        copy.serviceBodyName = nil
+        for key in WireMeetingFieldTable.computedKeys { copy.extraFields[key] = nil }
+        return copy
     }
 
     /// Reads and writes any field of the edited meeting: `draft.name = "…"`.
@@ -97,7 +135,7 @@ public struct BMLTMeetingDraft: Sendable, Hashable, Codable {
 
     /// Undoes every edit: back to the meeting as the server had it (an empty new meeting for a new draft). Local only.
     public mutating func revertToServerState() {
-        meeting = original ?? BMLTMeeting(id: 0, serviceBodyID: meeting.serviceBodyID)
+        meeting = original ?? copiedFrom.map(Self.newMeeting(copying:)) ?? BMLTMeeting(id: 0, serviceBodyID: meeting.serviceBodyID)
     }
 
     /// Undoes the edit of one field (by wire key, e.g. "meeting_name"). Local only.
@@ -114,6 +152,7 @@ public struct BMLTMeetingDraft: Sendable, Hashable, Codable {
     /// The draft after a save: the server's meeting becomes the new original.
     mutating func markSaved(as meeting: BMLTMeeting) {
         original = meeting
+        copiedFrom = nil
         self.meeting = meeting
     }
 
@@ -137,4 +176,12 @@ public struct BMLTMeetingDraft: Sendable, Hashable, Codable {
 extension BMLTMeeting {
     /// An editable copy of this meeting (`connection.save(draft)` sends what changed).
     public func editable() -> BMLTMeetingDraft { BMLTMeetingDraft(self) }
+
+    /// A draft of a new meeting copied from this one ("save as copy"): `BMLTMeetingDraft(copyOf:)`.
+    /// ```swift
+    /// var copy = meeting.editableCopy()            // id 0, unpublished, everything else kept
+    /// copy.name += " (Saturday)"
+    /// connection.save(copy)                        // → .bmltMeetingAdded with the new id
+    /// ```
+    public func editableCopy() -> BMLTMeetingDraft { BMLTMeetingDraft(copyOf: self) }
 }

@@ -70,7 +70,7 @@ extension BMLTConnection {
             context.transport.log.warning("the search results held \(dropped) meeting\(dropped == 1 ? "" : "s") without a usable id; "
                                           + "left out (\(results.meetings.count) kept)")
         }
-        return results
+        return NearestTrim.apply(results, criteria)      // `.nearest(n)`: exactly the n nearest
     }
 
     /// A search's results into the `search` store, and the events that announce them.

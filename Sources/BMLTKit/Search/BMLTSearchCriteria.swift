@@ -144,7 +144,8 @@ extension BMLTSearchCriteria {
             self.radius = radius
         }
 
-        /// About the `count` meetings nearest to a point (the server widens the circle until it holds them).
+        /// The `count` meetings nearest to a point: the server widens its circle until it holds them and answers
+        /// every meeting inside it (often a few more); BMLTKit keeps exactly the `count` nearest.
         public static func nearest(_ count: Int, latitude: Double, longitude: Double) -> Location {
             Location(latitude: latitude, longitude: longitude, radius: .nearest(count))
         }
@@ -158,7 +159,8 @@ extension BMLTSearchCriteria {
         case kilometers(Double)
         /// A distance in the server's own unit (`distanceUnits` of its server info: miles or kilometres).
         case serverUnits(Double)
-        /// About this many nearest meetings, whatever the distance (a negative width on the wire).
+        /// This many nearest meetings, whatever the distance (a negative width on the wire; the server's answer,
+        /// every meeting inside the circle that holds them, is cut to exactly this many, nearest kept).
         case nearest(Int)
     }
 

@@ -7,18 +7,26 @@ import Foundation
 /// Each call has two forms: `perform(_:)` starts it and announces the outcome by notification
 /// (`.bmltServerAdminResults` for reads; `.bmltFormatSaved`, `.bmltFormatDeleted`, `.bmltServiceBodySaved`,
 /// `.bmltServiceBodyDeleted`, `.bmltUserSaved`, `.bmltUserDeleted`, `.bmltSettingsSaved` for changes; `.bmltError`
-/// on failure), and the `async` methods return the value. Both update `admin` (and, for service bodies, the
+/// on failure), and `performAndWait(_:)` (with its typed shortcuts) returns the value. Both update `admin` (and, for service bodies, the
 /// `server` store's list and tree). Refusals are typed: `.forbidden` (403), `.validationFailed` with the field
 /// errors (422), `.conflict` naming what is still in use (409), `.notFound` (404).
 extension BMLTConnection {
     /// Starts a server-administration call; its outcome is announced by notification.
+    /// ```swift
+    /// connection.perform(.deleteFormat(id: 56))     // → .bmltFormatDeleted, or .bmltError
+    /// ```
     @discardableResult
     public func perform(_ action: BMLTServerAdminAction) -> BMLTRequest {
         start(Self.serverAdminOperation(action))
     }
 
-    /// Runs a server-administration call and returns what it gave back (also announced, as `perform(_:)` does).
-    public func serverAdmin(_ action: BMLTServerAdminAction) async throws -> BMLTServerAdminResult {
+    /// Runs a server-administration call and returns what it gave back (also announced, as `perform(_:)` does):
+    /// the `async` form of `perform(_:)` (the fire-and-forget name + `AndWait`). The typed methods below
+    /// (`createFormat(_:)`, `users()`, …) are shortcuts for it.
+    /// ```swift
+    /// if case .users(let users) = try await connection.performAndWait(.users) { print(users.count) }
+    /// ```
+    public func performAndWait(_ action: BMLTServerAdminAction) async throws -> BMLTServerAdminResult {
         try await run(Self.serverAdminOperation(action))
     }
 
@@ -26,7 +34,7 @@ extension BMLTConnection {
 
     /// Every format with all its translations.
     public func adminFormats() async throws -> [BMLTAdminFormat] {
-        guard case .formats(let formats) = try await serverAdmin(.formats) else { throw Self.unexpected }
+        guard case .formats(let formats) = try await performAndWait(.formats) else { throw Self.unexpected }
         return formats
     }
 
@@ -45,13 +53,13 @@ extension BMLTConnection {
     }
 
     /// Deletes a format. A format still used by meetings is refused with `BMLTError.conflict`.
-    public func deleteFormat(id: Int) async throws { _ = try await serverAdmin(.deleteFormat(id: id)) }
+    public func deleteFormat(id: Int) async throws { _ = try await performAndWait(.deleteFormat(id: id)) }
 
     // MARK: Service bodies
 
     /// Every service body, with its administrator and assigned users.
     public func adminServiceBodies() async throws -> [BMLTAdminServiceBody] {
-        guard case .serviceBodies(let bodies) = try await serverAdmin(.serviceBodies) else { throw Self.unexpected }
+        guard case .serviceBodies(let bodies) = try await performAndWait(.serviceBodies) else { throw Self.unexpected }
         return bodies
     }
 
@@ -76,12 +84,12 @@ extension BMLTConnection {
     /// Deletes a service body; `force` deletes its meetings too. One with children (or, without `force`,
     /// meetings) is refused with `BMLTError.conflict`.
     public func deleteServiceBody(id: Int, force: Bool = false) async throws {
-        _ = try await serverAdmin(.deleteServiceBody(id: id, force: force))
+        _ = try await performAndWait(.deleteServiceBody(id: id, force: force))
     }
 
     /// The users who may edit a service body's meetings (4.x).
     public func serviceBodyEditors(id: Int) async throws -> [BMLTServiceBodyEditor] {
-        guard case .serviceBodyEditors(_, let editors) = try await serverAdmin(.serviceBodyEditors(id: id)) else { throw Self.unexpected }
+        guard case .serviceBodyEditors(_, let editors) = try await performAndWait(.serviceBodyEditors(id: id)) else { throw Self.unexpected }
         return editors
     }
 
@@ -89,7 +97,7 @@ extension BMLTConnection {
 
     /// Every user account the login may see.
     public func users() async throws -> [BMLTAdminUser] {
-        guard case .users(let users) = try await serverAdmin(.users) else { throw Self.unexpected }
+        guard case .users(let users) = try await performAndWait(.users) else { throw Self.unexpected }
         return users
     }
 
@@ -112,7 +120,7 @@ extension BMLTConnection {
     }
 
     /// Deletes a user. A user who owns other users is refused with `BMLTError.conflict`.
-    public func deleteUser(id: Int) async throws { _ = try await serverAdmin(.deleteUser(id: id)) }
+    public func deleteUser(id: Int) async throws { _ = try await performAndWait(.deleteUser(id: id)) }
 
     // MARK: Settings and root servers
 
@@ -126,13 +134,13 @@ extension BMLTConnection {
 
     /// An aggregator's root servers (`BMLTError.unsupported` when aggregator mode is off).
     public func rootServers() async throws -> [BMLTRootServer] {
-        guard case .rootServers(let servers) = try await serverAdmin(.rootServers) else { throw Self.unexpected }
+        guard case .rootServers(let servers) = try await performAndWait(.rootServers) else { throw Self.unexpected }
         return servers
     }
 
     /// One of an aggregator's root servers.
     public func rootServer(id: Int) async throws -> BMLTRootServer {
-        guard case .rootServer(let server) = try await serverAdmin(.rootServer(id: id)) else { throw Self.unexpected }
+        guard case .rootServer(let server) = try await performAndWait(.rootServer(id: id)) else { throw Self.unexpected }
         return server
     }
 
@@ -141,22 +149,22 @@ extension BMLTConnection {
     private static let unexpected = BMLTError.malformedResponse(what: "the server administration call", detail: "an unexpected result")
 
     private func format(_ action: BMLTServerAdminAction) async throws -> BMLTAdminFormat {
-        guard case .format(let format, _) = try await serverAdmin(action) else { throw Self.unexpected }
+        guard case .format(let format, _) = try await performAndWait(action) else { throw Self.unexpected }
         return format
     }
 
     private func serviceBody(_ action: BMLTServerAdminAction) async throws -> BMLTAdminServiceBody {
-        guard case .serviceBody(let body, _) = try await serverAdmin(action) else { throw Self.unexpected }
+        guard case .serviceBody(let body, _) = try await performAndWait(action) else { throw Self.unexpected }
         return body
     }
 
     private func user(_ action: BMLTServerAdminAction) async throws -> BMLTAdminUser {
-        guard case .user(let user, _) = try await serverAdmin(action) else { throw Self.unexpected }
+        guard case .user(let user, _) = try await performAndWait(action) else { throw Self.unexpected }
         return user
     }
 
     private func settings(_ action: BMLTServerAdminAction) async throws -> BMLTServerSettings {
-        guard case .settings(let settings) = try await serverAdmin(action) else { throw Self.unexpected }
+        guard case .settings(let settings) = try await performAndWait(action) else { throw Self.unexpected }
         return settings
     }
 

@@ -4,7 +4,7 @@ import Foundation
 /// service bodies, users, settings and (on aggregators) root servers.
 ///
 /// Start one with `BMLTConnection.perform(_:)` (its outcome is announced by notification) or await it with
-/// `BMLTConnection.serverAdmin(_:)`; the typed `async` methods (`createFormat(_:)`, `users()`, …) do the same.
+/// `BMLTConnection.performAndWait(_:)`; the typed `async` methods (`createFormat(_:)`, `users()`, …) do the same.
 public enum BMLTServerAdminAction: Sendable, Hashable {
     /// `GET /formats`: every format with all its translations.
     case formats

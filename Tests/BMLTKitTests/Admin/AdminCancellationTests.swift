@@ -80,9 +80,9 @@ struct AdminCancellationTests {
         #expect(connection.inFlightRequests.isEmpty)
         slow.withLock { $0 = [] }
         if kind == "save" {
-            #expect(try await connection.saveMeeting(draft).meeting.name == "Saved")
+            #expect(try await connection.saveAndWait(draft).meeting.name == "Saved")
         } else {
-            try await connection.removeMeeting(id: 5)
+            try await connection.deleteMeetingAndWait(id: 5)
         }
         #expect(recorder.count(.bmltProgressDidStart) == recorder.count(.bmltProgressDidStop))
     }

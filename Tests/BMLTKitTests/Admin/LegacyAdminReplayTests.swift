@@ -83,26 +83,26 @@ struct LegacyAdminReplayTests {
         draft.name = "Recovery At Work (Updated)"
         draft.formatKeys = ["O", "M", "WC"]
         draft.startTime = BMLTTimeOfDay(hour: 10, minute: 30)
-        let saved = try await connection.saveMeeting(draft)
+        let saved = try await connection.saveAndWait(draft)
         #expect(saved.fieldChanges == [BMLTFieldChange(key: "meeting_name", before: "Recovery At Work", after: "Recovery At Work (Updated)"),
                                        BMLTFieldChange(key: "formats", before: "M", after: "O,M,WC"),
                                        BMLTFieldChange(key: "start_time", before: "10:15:00", after: "10:30:00")])
 
         let changes = try await connection.changes(meetingID: 2339)
         let change = try #require(changes.first { $0.type == .changed })
-        _ = try await connection.rollBackMeeting(id: 2339, toBefore: change)
+        _ = try await connection.rollbackAndWait(meetingID: 2339, toBefore: change)
 
         var fresh = BMLTMeetingDraft(serviceBodyID: 1002)
         fresh.name = "Fixture Test Meeting"
         fresh.weekday = .wednesday
         fresh.startTime = BMLTTimeOfDay(hour: 19, minute: 30)
-        let created = try await connection.saveMeeting(fresh)
+        let created = try await connection.saveAndWait(fresh)
         #expect(created.wasCreated && created.meeting.id == 2693)
-        try await connection.removeMeeting(id: 2693)
+        try await connection.deleteMeetingAndWait(id: 2693)
         let deletion = try #require(try await connection.changes().first { $0.type == .deleted && $0.meetingID == 2693 })
-        let restored = try await connection.restoreMeeting(from: deletion)
+        let restored = try await connection.restoreDeletedMeetingAndWait(deletion)
         #expect(restored.id == 2693)
-        try await connection.logOut()
+        try await connection.logoutAndWait()
         #expect(!connection.admin.isLoggedIn)
 
         #expect(recorder.names.filter { !$0.hasPrefix("progress") } == [
@@ -146,12 +146,12 @@ struct LegacyAdminReplayTests {
         var draft = BMLTMeeting(id: 2339, serviceBodyID: 1002, name: "A").editable()
         draft.name = "B"
         await #expect(throws: BMLTError.forbidden(message: "the root server does not allow this login to do that")) {
-            try await connection.saveMeeting(draft)
+            try await connection.saveAndWait(draft)
         }
         #expect(connection.admin.isLoggedIn)
         connection.transport.cookies.removeAll()     // the server forgot the session
         await #expect(throws: BMLTError.unauthorized(message: "the administrator session has ended")) {
-            try await connection.saveMeeting(draft)
+            try await connection.saveAndWait(draft)
         }
         #expect(!connection.admin.isLoggedIn && recorder.count(.bmltAdminLoginChanged) == 2)
     }
@@ -164,8 +164,12 @@ struct LegacyAdminReplayTests {
         var draft = BMLTMeeting(id: 2339, serviceBodyID: 1002, name: "A").editable()
         draft.emailContact = "someone@example.org"
         let before = stub.requests.count
-        await #expect(throws: BMLTError.self) { try await connection.saveMeeting(draft) }
-        guard case .unsupported? = connection.admin.lastError else { Issue.record("\(String(describing: connection.admin.lastError))"); return }
+        await #expect(throws: BMLTError.self) { try await connection.saveAndWait(draft) }
+        guard case .validationFailed(_, let fields)? = connection.admin.lastError else {
+            Issue.record("\(String(describing: connection.admin.lastError))"); return
+        }
+        #expect(fields.keys.sorted() == ["email_contact"] && fields["email_contact"]?.first?.contains("intval()") == true)
+        #expect(connection.problems(in: draft).map(\.key) == ["email_contact"])
         #expect(stub.requests.count == before)
     }
 }

@@ -49,7 +49,7 @@ struct RESTAdminErrorTests {
     @Test("a wrong password: unauthorized with the server's message, never logged in, no login notification")
     func wrongPassword() async throws {
         let (connection, recorder, _) = try await loggedIn { _ in .json("{}") }
-        try await connection.logOut()
+        try await connection.logoutAndWait()
         recorder.removeAll()
         await #expect(throws: BMLTError.unauthorized(message: "The provided credentials are incorrect.")) {
             try await connection.login(username: "serveradmin", password: "wrong-password")
@@ -68,7 +68,7 @@ struct RESTAdminErrorTests {
         #expect(!connection.admin.permissions.isEmpty && connection.admin.permissions.allSatisfy { !$0.canEditMeetings })
         var draft = Self.meeting.editable()
         draft.name = "Observer edit attempt"
-        await #expect(throws: BMLTError.forbidden(message: "This action is unauthorized.")) { try await connection.saveMeeting(draft) }
+        await #expect(throws: BMLTError.forbidden(message: "This action is unauthorized.")) { try await connection.saveAndWait(draft) }
         #expect(connection.admin.isLoggedIn && recorder.count(.bmltAdminLoginChanged) == 1)
     }
 
@@ -82,12 +82,12 @@ struct RESTAdminErrorTests {
             }
         }
         await #expect(throws: BMLTError.conflict(message: "You cannot delete a format while meetings are using it.")) {
-            try await connection.removeMeeting(id: 2)
+            try await connection.deleteMeetingAndWait(id: 2)
         }
         var draft = Self.meeting.editable()
         draft.startTime = BMLTTimeOfDay(hour: 9)
         do {
-            _ = try await connection.saveMeeting(draft)
+            _ = try await connection.saveAndWait(draft)
             Issue.record("saved")
         } catch let error as BMLTError {
             guard case .validationFailed(_, let fields) = error else { Issue.record("\(error)"); return }
@@ -97,7 +97,7 @@ struct RESTAdminErrorTests {
         var create = BMLTMeetingDraft(serviceBodyID: 1)
         create.name = "x"
         let deletion = BMLTChange(id: 1, type: .deleted, meetingID: 9, before: BMLTMeeting(id: 9, serviceBodyID: 1))
-        await #expect(throws: BMLTError.notFound(message: "Not Found")) { try await connection.rollBackMeeting(id: 2693, toBefore: deletion) }
+        await #expect(throws: BMLTError.notFound(message: "Not Found")) { try await connection.rollbackAndWait(meetingID: 2693, toBefore: deletion) }
         #expect(connection.admin.isLoggedIn)
     }
 
@@ -113,7 +113,7 @@ struct RESTAdminErrorTests {
         #expect(recorder.errors == [.unauthorized(message: "Unauthenticated.")])
         #expect(!connection.admin.isLoggedIn && connection.admin.permissions.isEmpty && request.isFinished)
         let sent = stub.requests.count
-        await #expect(throws: BMLTError.self) { try await connection.removeMeeting(id: 2) }
+        await #expect(throws: BMLTError.self) { try await connection.deleteMeetingAndWait(id: 2) }
         #expect(stub.requests.count == sent, "nothing is sent without a login")
     }
 
@@ -123,14 +123,14 @@ struct RESTAdminErrorTests {
             request.httpMethod == "DELETE" ? StubServer.Response(status: 204, headers: [:]) : .json("{}")
         }
         var tasks: [Task<Void, any Error>] = []
-        for id in 1...5 { tasks.append(Task { try await connection.removeMeeting(id: id) }) }
+        for id in 1...5 { tasks.append(Task { try await connection.deleteMeetingAndWait(id: id) }) }
         for task in tasks { try await task.value }
         let refreshes = stub.requests.filter { $0.url!.path.hasSuffix("auth/refresh") }
         #expect(refreshes.count == 1)
         #expect(refreshes.first?.value(forHTTPHeaderField: "Authorization") == "Bearer 1|first-token-secret")
         let deletes = stub.requests.filter { $0.httpMethod == "DELETE" }
         #expect(deletes.count == 5 && deletes.allSatisfy { $0.value(forHTTPHeaderField: "Authorization") == "Bearer 2|second-token-secret" })
-        try await connection.logOut()
+        try await connection.logoutAndWait()
         #expect(stub.requests.last?.value(forHTTPHeaderField: "Authorization") == "Bearer 2|second-token-secret")
         #expect(!"\(connection.adminSession)".contains("secret"))
     }

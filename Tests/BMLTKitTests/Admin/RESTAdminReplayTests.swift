@@ -76,7 +76,7 @@ struct RESTAdminReplayTests {
         draft.name = "Nothing Macho (edited)"
         draft.startTime = BMLTTimeOfDay(hour: 14, minute: 30)
         draft.comments = "Edited via REST PATCH"
-        let saved = try await connection.saveMeeting(draft)
+        let saved = try await connection.saveAndWait(draft)
         #expect(saved.meeting.name == "Nothing Macho (edited)" && saved.meeting.startTime == BMLTTimeOfDay(hour: 14, minute: 30))
         #expect(Set(saved.fieldChanges.map(\.key)) == ["meeting_name", "start_time", "comments"])
         #expect(saved.fieldChanges.first { $0.key == "start_time" } == BMLTFieldChange(key: "start_time", before: "14:00:00", after: "14:30:00"))
@@ -85,7 +85,7 @@ struct RESTAdminReplayTests {
         let changes = try await connection.changes(meetingID: 2)
         let change = try #require(changes.first)
         #expect(change.before?.name == "Nothing Macho" && change.after?.name == "Nothing Macho (edited)")
-        let rolledBackResult = try await connection.rollBackMeeting(id: 2, toBefore: change)
+        let rolledBackResult = try await connection.rollbackAndWait(meetingID: 2, toBefore: change)
         #expect(rolledBackResult.meeting.name == "Nothing Macho")
         #expect(rolledBackResult.fieldChanges.contains(BMLTFieldChange(key: "meeting_name", before: "Nothing Macho (edited)", after: "Nothing Macho")))
 
@@ -100,18 +100,18 @@ struct RESTAdminReplayTests {
         fresh.formatIDs = [17, 29]
         fresh.locationText = "Community Hall"; fresh.street = "1 Main St"; fresh.municipality = "Hempstead"
         fresh.province = "NY"; fresh.postalCode = "11550"; fresh.nation = "USA"; fresh.comments = "Created via REST POST"
-        let created = try await connection.saveMeeting(fresh)
+        let created = try await connection.saveAndWait(fresh)
         #expect(created.wasCreated && created.meeting.id == 2693 && created.meeting.weekday == .tuesday)
 
-        try await connection.removeMeeting(id: 2693)
+        try await connection.deleteMeetingAndWait(id: 2693)
         let deletions = try await connection.deletedMeetings()
         let deletion = try #require(deletions.first { $0.meetingID == 2693 })
-        let restored = try await connection.restoreMeeting(from: deletion)
+        let restored = try await connection.restoreDeletedMeetingAndWait(deletion)
         #expect(restored.name == "Fixture Test Meeting")
 
-        try await connection.logOut()
+        try await connection.logoutAndWait()
         #expect(!connection.admin.isLoggedIn && connection.admin.user == nil && connection.admin.permissions.isEmpty)
-        await #expect(throws: BMLTError.self) { try await connection.removeMeeting(id: 1) }
+        await #expect(throws: BMLTError.self) { try await connection.deleteMeetingAndWait(id: 1) }
 
         let outcomes = recorder.names.filter { !$0.hasPrefix("progress") && $0 != "error" }
         #expect(outcomes == ["admin.loginChanged", "search.meetings", "search.formats", "meeting.saved", "changes.results",

@@ -115,12 +115,12 @@ struct RESTMeetingStatusTests {
         var thrown: BMLTError?
         do {
             switch (testCase.method, testCase.path) {
-            case ("POST", "/api/v1/meetings"): _ = try await connection.saveMeeting(fresh)
-            case ("GET", _), ("PATCH", _), ("POST", "/api/v1/auth/refresh"): _ = try await connection.saveMeeting(edited)
-            case ("PUT", _): _ = try await connection.rollBackMeeting(id: 2, toBefore: try Self.change())
-            case ("DELETE", _): try await connection.removeMeeting(id: 2)
+            case ("POST", "/api/v1/meetings"): _ = try await connection.saveAndWait(fresh)
+            case ("GET", _), ("PATCH", _), ("POST", "/api/v1/auth/refresh"): _ = try await connection.saveAndWait(edited)
+            case ("PUT", _): _ = try await connection.rollbackAndWait(meetingID: 2, toBefore: try Self.change())
+            case ("DELETE", _): try await connection.deleteMeetingAndWait(id: 2)
             case ("POST", "/api/v1/auth/token"): try await connection.login(username: "serveradmin", password: RESTAdminReplayTests.password)
-            default: try await connection.logOut()
+            default: try await connection.logoutAndWait()
             }
         } catch let error as BMLTError {
             thrown = error

@@ -78,8 +78,8 @@ struct SecretsTests {
         try await connection.login(username: "admin", password: Self.password)
         var draft = BMLTMeeting(id: 5, serviceBodyID: 1, name: "A").editable()
         draft.name = "B"
-        _ = try? await connection.saveMeeting(draft)
-        _ = try? await connection.removeMeeting(id: 5)
+        _ = try? await connection.saveAndWait(draft)
+        _ = try? await connection.deleteMeetingAndWait(id: 5)
         _ = try? await connection.login(username: "admin", password: "wrong " + Self.password)
         let text = everything(connection, recorder, log, notes, stub.requests)
         #expect(!log.lines.withLock { $0 }.isEmpty && !recorder.errors.isEmpty)
@@ -109,7 +109,7 @@ struct SecretsTests {
         }
         defer { tokens.forEach(connection.configuration.notificationCenter.removeObserver) }
         try await connection.login(username: "ed", password: Self.password)
-        _ = try? await connection.removeMeeting(id: 5)
+        _ = try? await connection.deleteMeetingAndWait(id: 5)
         let text = everything(connection, recorder, log, notes, stub.requests)
         for secret in Self.secrets { #expect(!text.contains(secret), "\(secret) leaked") }
         #expect(!connection.admin.isLoggedIn)

@@ -368,7 +368,7 @@ struct ServerAdminTests {
         }
         armed.withLock { $0 = true }
         var outcome: Result<BMLTServerAdminResult, BMLTError>
-        do { outcome = .success(try await connection.serverAdmin(action)) } catch { outcome = .failure(error as! BMLTError) }
+        do { outcome = .success(try await connection.performAndWait(action)) } catch { outcome = .failure(error as! BMLTError) }
         #expect(stub.requests.contains { $0.httpMethod == testCase.method && Self.matches($0.url!.path.replacingOccurrences(of: "/main_server", with: ""), template: testCase.path) })
         switch (testCase.status, outcome) {
         case (200..<300, .success): break

@@ -102,11 +102,11 @@ struct AggregatorBehaviourTests {
         }
         #expect(await isUnsupported { _ = try await connection.changes() })
         #expect(await isUnsupported { _ = try await connection.deletedMeetings(serviceBodyIDs: [1, 2]) })
-        #expect(await isUnsupported { _ = try await connection.saveMeeting(BMLTMeetingDraft(serviceBodyID: 5)) })
-        #expect(await isUnsupported { try await connection.removeMeeting(id: 1) })
+        #expect(await isUnsupported { _ = try await connection.saveAndWait(BMLTMeetingDraft(serviceBodyID: 5)) })
+        #expect(await isUnsupported { try await connection.deleteMeetingAndWait(id: 1) })
         #expect(await isUnsupported { try await connection.deleteFormat(id: 17) })
         #expect(await isUnsupported {
-            try await connection.messageContact(of: BMLTMeeting(id: 1, serviceBodyID: 5), from: "me@example.org", body: "hello")
+            try await connection.sendMessageAndWait(toContactOf: BMLTMeeting(id: 1, serviceBodyID: 5), from: "me@example.org", body: "hello")
         })
         #expect(stub.requests.count == sent)
     }

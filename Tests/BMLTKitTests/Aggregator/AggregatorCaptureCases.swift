@@ -139,7 +139,7 @@ struct AggregatorCase: Sendable, CustomStringConvertible {
         AggregatorCase(file: "39-api-meetings-1-PATCH-403.json", expectation: .refused) { connection in
             var meeting = BMLTMeeting(id: 1, serviceBodyID: 5, name: "aggregator write attempt")
             meeting.weekday = .monday
-            _ = try await connection.saveMeeting(BMLTMeetingDraft(meeting))
+            _ = try await connection.saveAndWait(BMLTMeetingDraft(meeting))
             return nil
         },
         other("40-api-auth-logout.empty", "a logout works on an aggregator as on any 4.x server (rootserver-4x corpus)"),

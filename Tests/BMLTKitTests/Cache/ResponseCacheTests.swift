@@ -242,7 +242,7 @@ struct ResponseCacheTests {
         #expect(server.stub.requests.count > sent, "logged in: asked the server, not the cache")
         var draft = meeting.editable()
         draft.name = "Edited with a cache"
-        _ = try await connection.saveMeeting(draft)
+        _ = try await connection.saveAndWait(draft)
         let token = try String(decoding: FixtureCorpus.data(Server4xRouter.folder, "101-auth-token-serveradmin.json"), as: UTF8.self)
         let accessToken = try #require(token.split(separator: "\"").first { $0.count > 20 }.map(String.init))
         for file in (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? [] {

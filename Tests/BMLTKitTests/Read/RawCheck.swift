@@ -28,9 +28,12 @@ enum RawCheck {
         (text ?? "").split(separator: ",").map(String.init).filter { !$0.isEmpty }
     }
 
-    static func search(_ results: BMLTSearchResults, raw: Any) {
+    /// `nearest`: the n of a `.nearest(n)` search, whose answer BMLTKit cuts to the n nearest (the server's
+    /// answer is sorted by distance in these captures, so its first n).
+    static func search(_ results: BMLTSearchResults, raw: Any, nearest: Int? = nil) {
         let isObject = (raw as? Object).map { $0["meetings"] != nil || $0["formats"] != nil } ?? false
-        let rawMeetings = isObject ? list(raw, key: "meetings") : list(raw)
+        let allMeetings = isObject ? list(raw, key: "meetings") : list(raw)
+        let rawMeetings = nearest.map { Array(allMeetings.prefix($0)) } ?? allMeetings
         meetings(results.meetings, raw: rawMeetings)
         formats(results.formats, raw: isObject ? list(raw, key: "formats") : [], query: "")
     }

@@ -57,7 +57,13 @@ struct ReadConformanceTests {
 
         let raw = try FixtureCorpus.raw(capture.folder, capture.file.hasSuffix(".csv") ? "json_GetFieldKeys.json" : capture.file)
         switch outcome {
-        case .search(let results): RawCheck.search(results, raw: raw)
+        case .search(let results):
+            // `.nearest(n)` (a negative geo_width) gives exactly n: the server's answer cut to its n nearest.
+            let nearest = CaptureIndex.parameters(recordedQuery).lazy.compactMap { parameter -> Int? in
+                guard parameter.hasPrefix("geo_width=-") || parameter.hasPrefix("geo_width_km=-") else { return nil }
+                return parameter.split(separator: "-").last.flatMap { Int($0) }
+            }.first
+            RawCheck.search(results, raw: raw, nearest: nearest)
         case .formats(let formats): RawCheck.formats(formats, raw: raw, query: recordedQuery)
         case .serviceBodies(let bodies): RawCheck.serviceBodies(bodies, raw: raw)
         case .changes(let changes): RawCheck.changes(changes, raw: raw)

@@ -29,11 +29,11 @@ struct CustomTransportTests {
         let meeting = try #require(try await connection.meetings(matching: criteria).meetings.first { $0.id == 2 })
         var draft = meeting.editable()
         draft.name = "Edited through a socket"
-        let saved = try await connection.saveMeeting(draft)
+        let saved = try await connection.saveAndWait(draft)
         #expect(saved.meeting.id == 2)
         let patch = try #require(router.recordedWrites.first { $0.method == "PATCH" })
         #expect(String(decoding: patch.body, as: UTF8.self) == #"{"name":"Edited through a socket"}"#)
-        try await connection.logOut()
+        try await connection.logoutAndWait()
         let sent = transport.sent.withLock { $0 }
         #expect(sent.count == server.requests.count, "every request went through the transport")
         #expect(sent.allSatisfy { $0.value(forHTTPHeaderField: "User-Agent")?.hasPrefix("BMLTKit/") == true })

@@ -62,7 +62,7 @@ struct DraftProblemsTests {
         defer { center.removeObserver(token) }
         let sent = stub.requests.count
         do {
-            _ = try await connection.saveMeeting(draft)
+            _ = try await connection.saveAndWait(draft)
             Issue.record("a draft with problems must not be saved")
         } catch let error as BMLTError {
             guard case .validationFailed(_, let fields) = error else { Issue.record("\(error)"); return }
@@ -143,7 +143,7 @@ struct DraftProblemsTests {
         #expect(connection.problems(in: draft).map(\.key) == ["location_street"])
         let options = BMLTSaveOptions(skipVenueTypeLocationValidation: true)
         #expect(connection.problems(in: draft, options: options).isEmpty)
-        _ = try await connection.saveMeeting(draft, options: options)
+        _ = try await connection.saveAndWait(draft, options: options)
         let patch = try #require(router.recordedWrites.first { $0.method == "PATCH" })
         #expect(patch.query == "skipVenueTypeLocationValidation=true")
         #expect(String(decoding: patch.body, as: UTF8.self) == #"{"location_street":null}"#)

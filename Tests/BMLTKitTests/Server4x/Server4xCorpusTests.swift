@@ -85,7 +85,7 @@ struct REST4xCase: Sendable, CustomStringConvertible {
             #expect(connection.admin.isLoggedIn && connection.admin.user?.role == .serverAdministrator)
         },
         REST4xCase(file: "114-meeting-2.json") { connection, _ in
-            let saved = try await connection.saveMeeting(try await meeting2(connection).editable())   // nothing changed: read back
+            let saved = try await connection.saveAndWait(try await meeting2(connection).editable())   // nothing changed: read back
             #expect(saved.fieldChanges.isEmpty && saved.meeting.name == "Nothing Macho" && saved.meeting.adminNotes == nil)
         },
         REST4xCase(file: "116-meeting-2-patch.empty") { connection, _ in
@@ -93,19 +93,19 @@ struct REST4xCase: Sendable, CustomStringConvertible {
             draft.name = "Nothing Macho (edited)"
             draft.startTime = BMLTTimeOfDay(hour: 14, minute: 30)
             draft.comments = "Edited via REST PATCH"
-            _ = try await connection.saveMeeting(draft)
+            _ = try await connection.saveAndWait(draft)
         },
         REST4xCase(file: "119-meeting-2-patch-invalid-422.json") { connection, _ in
             var draft = try await meeting2(connection).editable()
             draft.weekday = .sunday
-            await expectError({ _ = try await connection.saveMeeting(draft) }) {
+            await expectError({ _ = try await connection.saveAndWait(draft) }) {
                 guard case .validationFailed(_, let fields) = $0 else { return false }
                 return Set(fields.keys) == ["day", "startTime"]
             }
         },
         REST4xCase(file: "120-meeting-create-201.json") { connection, _ in
             let draft = Capture4x.createDraft(formats: connection.server.formats)
-            let created = try await connection.saveMeeting(draft)
+            let created = try await connection.saveAndWait(draft)
             #expect(created.wasCreated && created.meeting.id == 2693)
         },
         REST4xCase(file: "121-meeting-create-invalid-422.json") { connection, _ in
@@ -116,23 +116,23 @@ struct REST4xCase: Sendable, CustomStringConvertible {
             draft.coordinate = BMLTCoordinate(latitude: 40.7, longitude: -73.6)
             draft.street = "1 Main St"
             draft.postalCode = "11550"
-            await expectError({ _ = try await connection.saveMeeting(draft) }) {
+            await expectError({ _ = try await connection.saveAndWait(draft) }) {
                 guard case .validationFailed(_, let fields) = $0 else { return false }
                 return fields.count == 9 && fields["serviceBodyId"] == ["The selected service body id is invalid."]
             }
         },
         REST4xCase(file: "126-meeting-new-delete-204.empty") { connection, _ in
-            try await connection.removeMeeting(id: 2693)
+            try await connection.deleteMeetingAndWait(id: 2693)
         },
         REST4xCase(file: "127-meeting-new-after-delete-404.json") { connection, _ in
             let change = BMLTChange(id: 1, type: .changed, meetingID: 2693, before: BMLTMeeting(id: 2693, serviceBodyID: 1002), after: nil)
-            await expectError({ _ = try await connection.rollBackMeeting(id: 2693, toBefore: change) }) {
+            await expectError({ _ = try await connection.rollbackAndWait(meetingID: 2693, toBefore: change) }) {
                 if case .notFound = $0 { return true } else { return false }
             }
         },
         REST4xCase(file: "128-meeting-404.json") { connection, _ in
             let change = BMLTChange(id: 1, type: .changed, meetingID: 999_999, before: BMLTMeeting(id: 999_999, serviceBodyID: 1002), after: nil)
-            await expectError({ _ = try await connection.rollBackMeeting(id: 999_999, toBefore: change) }) {
+            await expectError({ _ = try await connection.rollbackAndWait(meetingID: 999_999, toBefore: change) }) {
                 if case .notFound = $0 { return true } else { return false }
             }
         },
@@ -195,32 +195,32 @@ struct REST4xCase: Sendable, CustomStringConvertible {
         REST4xCase(file: "191-observer-patch-meeting-403.json", login: .observer) { connection, _ in
             var draft = try await meeting2(connection).editable()
             draft.name = "Observer edit attempt"
-            await expectError({ _ = try await connection.saveMeeting(draft) }) { if case .forbidden = $0 { return true } else { return false } }
+            await expectError({ _ = try await connection.saveAndWait(draft) }) { if case .forbidden = $0 { return true } else { return false } }
             #expect(connection.admin.isLoggedIn, "a 403 keeps the login")
         },
         REST4xCase(file: "192-observer-delete-format-403.json", login: .observer) { connection, _ in
             await expectError({ try await connection.deleteFormat(id: 17) }) { if case .forbidden = $0 { return true } else { return false } }
         },
         REST4xCase(file: "193-observer-get-meeting-2.json", login: .observer) { connection, _ in
-            let saved = try await connection.saveMeeting(try await meeting2(connection).editable())
+            let saved = try await connection.saveAndWait(try await meeting2(connection).editable())
             #expect(saved.meeting.id == 2)
         },
         REST4xCase(file: "195-observer-users.json", login: .observer) { connection, _ in
             _ = try await connection.users()
         },
         REST4xCase(file: "196-auth-logout-observer.empty", login: .observer) { connection, _ in
-            try await connection.logOut()
+            try await connection.logoutAndWait()
             #expect(!connection.admin.isLoggedIn)
         },
         REST4xCase(file: "197-observer-settings-403.json", login: .observer) { connection, _ in
             await expectError({ _ = try await connection.serverSettings() }) { if case .forbidden = $0 { return true } else { return false } }
         },
         REST4xCase(file: "210-auth-logout.empty") { connection, _ in
-            try await connection.logOut()
+            try await connection.logoutAndWait()
             #expect(!connection.admin.isLoggedIn)
         },
         REST4xCase(file: "212-auth-logout-with-expired-token-401.json") { connection, _ in
-            try await connection.logOut()                 // the server had ended the login already: logged out all the same
+            try await connection.logoutAndWait()                 // the server had ended the login already: logged out all the same
             #expect(!connection.admin.isLoggedIn)
         },
     ]
@@ -344,23 +344,23 @@ struct Server4xCorpusTests {
         draft.name = "Nothing Macho (edited)"
         draft.startTime = BMLTTimeOfDay(hour: 14, minute: 30)
         draft.comments = "Edited via REST PATCH"
-        let edited = try await connection.saveMeeting(draft)
+        let edited = try await connection.saveAndWait(draft)
         #expect(edited.meeting.name == "Nothing Macho (edited)" && edited.meeting.startTime == BMLTTimeOfDay(hour: 14, minute: 30))
 
         let fresh = Capture4x.createDraft(formats: connection.server.formats)
         #expect(connection.problems(in: fresh).isEmpty)
-        let created = try await connection.saveMeeting(fresh)
+        let created = try await connection.saveAndWait(fresh)
         #expect(created.meeting.id == 2693)
 
         // 124 replaced the new meeting (name, day 2 → 3): here as a rollback to that image.
         let image = try WireRESTMeeting.decode(try JSONScanner.parse(router.capture("125-meeting-new-after-put.json")),
                                                formats: connection.server.formats, what: "meeting 2693")
         let change = BMLTChange(id: 1, type: .changed, meetingID: 2693, before: image, after: created.meeting)
-        let rolledBack = try await connection.rollBackMeeting(id: 2693, toBefore: change)
+        let rolledBack = try await connection.rollbackAndWait(meetingID: 2693, toBefore: change)
         #expect(rolledBack.meeting.name == "Fixture Test Meeting (PUT)" && rolledBack.meeting.weekday == .wednesday)
 
-        try await connection.removeMeeting(id: 2693)
-        try await connection.logOut()
+        try await connection.deleteMeetingAndWait(id: 2693)
+        try await connection.logoutAndWait()
 
         let writes = router.recordedWrites
         let recorded = ["101-auth-token-serveradmin.json", "116-meeting-2-patch.empty", "120-meeting-create-201.json",

@@ -39,7 +39,7 @@ struct Server4xMeetingEditTests {
         draft.name = "Nothing Macho (edited)"
         draft.startTime = BMLTTimeOfDay(hour: 14, minute: 30)
         draft.comments = "Edited via REST PATCH"
-        let saved = try await connection.saveMeeting(draft)
+        let saved = try await connection.saveAndWait(draft)
 
         let patch = try #require(router.recordedWrites.first { $0.method == "PATCH" })
         #expect(patch.path == "api/v1/meetings/2" && patch.query == nil)
@@ -91,7 +91,7 @@ struct Server4xMeetingEditTests {
 @Suite("adminNotes on 2.x", .needsCorpus)
 @MainActor
 struct AdminNotesLegacyTests {
-    @Test("editing adminNotes through json.php is .unsupported and sends nothing")
+    @Test("editing adminNotes through json.php is refused naming admin_notes and sends nothing")
     func refused() async throws {
         let info = try WireServerInfo.decode(try JSONScanner.parse(FixtureCorpus.data(FixtureCorpus.legacy, "json_GetServerInfo.json")))
         let stub = StubServer { _ in .json("[]") }
@@ -104,10 +104,12 @@ struct AdminNotesLegacyTests {
             _ = try await LegacyAdmin(context: context, formats: [], info: info).save(draft, options: BMLTSaveOptions())
             Issue.record("2.x has no admin notes")
         } catch {
-            guard case .unsupported(let what) = error else { Issue.record("\(error)"); return }
-            #expect(what.contains("notes"))
+            guard case .validationFailed(_, let fields) = error else { Issue.record("\(error)"); return }
+            #expect(fields.keys.sorted() == ["admin_notes"] && fields["admin_notes"]?.first?.contains("notes") == true)
         }
         #expect(stub.requests.isEmpty)
+        #expect(MeetingDraftRules.problems(in: draft, info: info, formats: [], serviceBodyIDs: [], options: BMLTSaveOptions())
+                    .map(\.key) == ["admin_notes"])
     }
 }
 
@@ -137,7 +139,7 @@ struct UnknownMeetingKeyTests {
         var draft = meeting.editable()
         draft.extraFields["meeting_mood"] = "lively"
         do {
-            _ = try await connection.saveMeeting(draft)
+            _ = try await connection.saveAndWait(draft)
             Issue.record("the server does not define meeting_mood")
         } catch let error as BMLTError {
             guard case .unsupported(let what) = error else { Issue.record("\(error)"); return }
@@ -146,7 +148,7 @@ struct UnknownMeetingKeyTests {
         #expect(router.recordedWrites.filter { $0.method == "PATCH" }.isEmpty)
 
         draft.comments = "edited"
-        _ = try await connection.saveMeeting(draft)
+        _ = try await connection.saveAndWait(draft)
         let patch = try #require(router.recordedWrites.first { $0.method == "PATCH" })
         #expect(String(decoding: patch.body, as: UTF8.self) == #"{"comments":"edited"}"#)
     }

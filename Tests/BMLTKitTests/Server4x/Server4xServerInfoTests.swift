@@ -60,7 +60,7 @@ struct Server4xServerInfoTests {
         var meeting = BMLTMeeting(id: 2, serviceBodyID: 1005)
         meeting.name = "Nothing Macho"
         do {
-            try await connection.messageContact(of: meeting, from: "me@example.org", body: "Is the meeting on?")
+            try await connection.sendMessageAndWait(toContactOf: meeting, from: "me@example.org", body: "Is the meeting on?")
             Issue.record("4.x has no contact.php")
         } catch let error as BMLTError {
             guard case .unsupported(let what) = error else { Issue.record("\(error)"); return }

@@ -121,7 +121,7 @@ struct ServerGenerationEndpointTests {
             var criteria = BMLTSearchCriteria()
             criteria.meetingIDs = [1, 2]
             let meeting = try #require(try await connection.meetings(matching: criteria).meetings.first { $0.id == 2 })
-            _ = try await connection.saveMeeting(meeting.editable())   // nothing changed: the meeting is read back
+            _ = try await connection.saveAndWait(meeting.editable())   // nothing changed: the meeting is read back
         }),
     ]
 
