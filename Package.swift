@@ -15,8 +15,8 @@ let package = Package(
         .target(name: "BMLTKit", path: "Sources/BMLTKit"),
         // The embedded demo root server: an in-process URLProtocol over demo data written for this project.
         .target(name: "BMLTDemoServer", path: "Samples/DemoServer"),
-        // The sample observer CLI: argument table, printing, spinner. Thin `main` in bmlt-observer.
-        .target(name: "ObserverCLI", dependencies: ["BMLTKit", "BMLTDemoServer"], path: "Samples/ObserverCLI"),
+        // The sample observer CLI: argument table, printing, spinner. Thin `main` in bmlt-observer. README.md is its manual.
+        .target(name: "ObserverCLI", dependencies: ["BMLTKit", "BMLTDemoServer"], path: "Samples/ObserverCLI", exclude: ["README.md"]),
         .executableTarget(name: "bmlt-observer", dependencies: ["ObserverCLI"], path: "Samples/bmlt-observer"),
         // The host-app samples: an async main and a dispatchMain() program (run by HostAppProcessTests).
         .executableTarget(name: "bmlt-host-app", dependencies: ["BMLTKit", "BMLTDemoServer"], path: "Samples/HostApp/bmlt-host-app"),

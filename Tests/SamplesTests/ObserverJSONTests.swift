@@ -5,7 +5,7 @@ import Testing
 
 extension DemoServerSuites {
     /// `--json`: every line of standard output is one JSON object, and each command's result carries its records
-    /// with the field names the README documents.
+    /// with the field names the observer's manual (Samples/ObserverCLI/README.md) documents.
     @Suite("bmlt-observer --json records", .serialized)
     @MainActor
     struct ObserverJSONTests {

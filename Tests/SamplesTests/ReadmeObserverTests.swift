@@ -4,22 +4,19 @@ import Testing
 import LoopbackHTTPServer
 @testable import ObserverCLI
 
-/// The README's observer section, read from the file: every `swift run bmlt-observer` line runs offline against
-/// the demo server and finds something, no `|` in its shell blocks means "or", and the jq and python3 lines
-/// run on the program's real output.
+/// The observer's manual (Samples/ObserverCLI/README.md, which the README links), read from the file: every
+/// `swift run bmlt-observer` line runs offline against the demo server and finds something, no `|` in its shell
+/// blocks means "or", and the jq and python3 lines run on the program's real output.
 enum ReadmeObserver {
     static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("README.md")
+        .deletingLastPathComponent().appendingPathComponent("Samples/ObserverCLI/README.md")
 
-    /// The lines of the `sh` blocks of the section "The sample observer".
+    /// The lines of the manual's `sh` blocks.
     static func shellLines() throws -> [String] {
         let text = try String(contentsOf: readme, encoding: .utf8)
-        guard let start = text.range(of: "## The sample observer") else { return [] }
-        let rest = text[start.upperBound...]
-        let section = rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)]
         var lines: [String] = []
         var inShell = false
-        for line in section.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("```") { inShell = line == "```sh"; continue }
             if inShell { lines.append(String(line)) }
         }
@@ -78,8 +75,8 @@ enum ReadmeObserver {
 }
 
 extension DemoServerSuites {
-    @Suite("README: the observer section", .serialized, .enabled(if: FileManager.default.fileExists(atPath: ReadmeObserver.readme.path),
-                                                                 "the README is read from the source tree"))
+    @Suite("The observer's manual (Samples/ObserverCLI/README.md)", .serialized,
+           .enabled(if: FileManager.default.fileExists(atPath: ReadmeObserver.readme.path), "the manual is read from the source tree"))
     @MainActor
     struct ReadmeObserverTests {
         private func commands() throws -> [[String]] {
@@ -105,7 +102,7 @@ extension DemoServerSuites {
                 BMLTDemoServer.reset()
                 var arguments = Array(words.dropFirst(3))
                 if arguments.contains("watch"), let interval = arguments.firstIndex(of: "--interval") {
-                    arguments[interval + 1] = "0.01"         // the README's 30 s, shortened
+                    arguments[interval + 1] = "0.01"         // the manual's 30 s, shortened
                     arguments += ["--count", "2"]
                 }
                 let run = await observe(arguments)

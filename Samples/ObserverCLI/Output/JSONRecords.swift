@@ -1,9 +1,10 @@
 import BMLTKit
 import Foundation
 
-/// The records `--json` prints, with stable field names (the README's "JSON output" lists them). Every line is
-/// one JSON object: a notification (`"event"` is its short name, e.g. `"meetingSearchResults"`) or a command's
-/// result (`"event": "result"`, `"command"` the command). Fields without a value are left out, never `null`.
+/// The records `--json` prints, with stable field names (the manual's "JSON output", Samples/ObserverCLI/README.md,
+/// lists them). Every line is one JSON object: a notification (`"event"` is its short name, e.g.
+/// `"meetingSearchResults"`) or a command's result (`"event": "result"`, `"command"` the command). Fields without
+/// a value are left out, never `null`.
 ///
 /// A new command prints its answer with `context.result("name", ["meetings": meetings.map { JSONRecords.meeting($0) }])`.
 enum JSONRecords {

@@ -1,8 +1,8 @@
 import BMLTKit
 import Foundation
 
-/// The joining fields `meeting --json` adds to a meeting record (the README's "JSON output" lists them); a field
-/// without a value is left out.
+/// The joining fields `meeting --json` adds to a meeting record (the manual's "JSON output",
+/// Samples/ObserverCLI/README.md, lists them); a field without a value is left out.
 enum JoinRecords {
     static func joining(_ m: BMLTMeeting, localZone: TimeZone, defaultZone: TimeZone) -> [String: Any] {
         var o: [String: Any] = [:]
