@@ -137,7 +137,7 @@ final class EventPoster {
     /// from OS 26, whose message types here name their classic notification): then BMLTKit's one classic post is
     /// also how typed observers of `notificationCenter` get each event. Never on swift-corelibs-foundation.
     nonisolated static var typedObserversShareClassicPosts: Bool {
-        #if canImport(Darwin) && compiler(>=6.2)
+        #if compiler(>=6.2) && (canImport(Darwin) || BMLTKIT_DARWIN_SHAPED)
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) { return true }
         #endif
         return false

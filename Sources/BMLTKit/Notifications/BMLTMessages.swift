@@ -6,7 +6,7 @@ import Foundation
 // `BMLTEventConvertibleMessage` (BMLTMessages+Bridge.swift). The event → message switch is `BMLTEvent.typedMessage`.
 
 #if compiler(>=6.2)
-/// The first request went in flight: `addObserver(of: connection, for: .bmltProgressDidStart) { message in print("event") }`.
+/// The first request went in flight: `addObserver(of: connection, for: .bmltProgressDidStart) { _ in print("busy") }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTProgressDidStartMessage: BMLTEventConvertibleMessage, Sendable {
     static let classicName = Notification.Name.bmltProgressDidStart
@@ -17,8 +17,7 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTProgressDidStartMessage: `addObserver(of: connection, for: .bmltProgressDidStart) { message in … }`.
     public static var bmltProgressDidStart: Self { .init() }
 }
-
-/// The last request in flight ended: `addObserver(of: connection, for: .bmltProgressDidStop) { message in print("event") }`.
+/// The last request in flight ended: `addObserver(of: connection, for: .bmltProgressDidStop) { _ in print("idle") }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTProgressDidStopMessage: BMLTEventConvertibleMessage, Sendable {
     static let classicName = Notification.Name.bmltProgressDidStop
@@ -29,7 +28,6 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTProgressDidStopMessage: `addObserver(of: connection, for: .bmltProgressDidStop) { message in … }`.
     public static var bmltProgressDidStop: Self { .init() }
 }
-
 /// Validation ended: `addObserver(of: connection, for: .bmltServerValidated) { message in print(message.isValid) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTServerValidatedMessage: BMLTEventConvertibleMessage, Sendable {
@@ -49,7 +47,6 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTServerValidatedMessage: `addObserver(of: connection, for: .bmltServerValidated) { message in … }`.
     public static var bmltServerValidated: Self { .init() }
 }
-
 /// A meeting search ended: `addObserver(of: connection, for: .bmltMeetingSearchResults) { message in print(message.meetings) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTMeetingSearchResultsMessage: BMLTEventConvertibleMessage, Sendable {
@@ -65,7 +62,6 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTMeetingSearchResultsMessage: `addObserver(of: connection, for: .bmltMeetingSearchResults) { message in … }`.
     public static var bmltMeetingSearchResults: Self { .init() }
 }
-
 /// Formats arrived: `addObserver(of: connection, for: .bmltFormatSearchResults) { message in print(message.formats) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTFormatSearchResultsMessage: BMLTEventConvertibleMessage, Sendable {
@@ -83,7 +79,6 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTFormatSearchResultsMessage: `addObserver(of: connection, for: .bmltFormatSearchResults) { message in … }`.
     public static var bmltFormatSearchResults: Self { .init() }
 }
-
 /// A change query ended: `addObserver(of: connection, for: .bmltChangeListResults) { message in print(message.changes) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTChangeListResultsMessage: BMLTEventConvertibleMessage, Sendable {
@@ -99,7 +94,6 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTChangeListResultsMessage: `addObserver(of: connection, for: .bmltChangeListResults) { message in … }`.
     public static var bmltChangeListResults: Self { .init() }
 }
-
 /// Service bodies arrived: `addObserver(of: connection, for: .bmltServiceBodyResults) { message in print(message.serviceBodies) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTServiceBodyResultsMessage: BMLTEventConvertibleMessage, Sendable {
@@ -115,7 +109,6 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTServiceBodyResultsMessage: `addObserver(of: connection, for: .bmltServiceBodyResults) { message in … }`.
     public static var bmltServiceBodyResults: Self { .init() }
 }
-
 /// The server's field keys arrived: `addObserver(of: connection, for: .bmltFieldKeyResults) { message in print(message.fieldKeys) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTFieldKeyResultsMessage: BMLTEventConvertibleMessage, Sendable {
@@ -131,7 +124,6 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTFieldKeyResultsMessage: `addObserver(of: connection, for: .bmltFieldKeyResults) { message in … }`.
     public static var bmltFieldKeyResults: Self { .init() }
 }
-
 /// The values of one field arrived: `addObserver(of: connection, for: .bmltFieldValueResults) { message in print(message.key) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTFieldValueResultsMessage: BMLTEventConvertibleMessage, Sendable {
@@ -149,7 +141,6 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTFieldValueResultsMessage: `addObserver(of: connection, for: .bmltFieldValueResults) { message in … }`.
     public static var bmltFieldValueResults: Self { .init() }
 }
-
 /// The coverage area arrived: `addObserver(of: connection, for: .bmltCoverageAreaResults) { message in print(message.coverageArea) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTCoverageAreaResultsMessage: BMLTEventConvertibleMessage, Sendable {
@@ -165,7 +156,6 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTCoverageAreaResultsMessage: `addObserver(of: connection, for: .bmltCoverageAreaResults) { message in … }`.
     public static var bmltCoverageAreaResults: Self { .init() }
 }
-
 /// A NAWS export arrived: `addObserver(of: connection, for: .bmltNAWSExportResults) { message in print(message.export) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTNAWSExportResultsMessage: BMLTEventConvertibleMessage, Sendable {
@@ -181,7 +171,6 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTNAWSExportResultsMessage: `addObserver(of: connection, for: .bmltNAWSExportResults) { message in … }`.
     public static var bmltNAWSExportResults: Self { .init() }
 }
-
 /// An edit was saved: `addObserver(of: connection, for: .bmltMeetingSaved) { message in print(message.meeting) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTMeetingSavedMessage: BMLTEventConvertibleMessage, Sendable {
@@ -199,7 +188,6 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTMeetingSavedMessage: `addObserver(of: connection, for: .bmltMeetingSaved) { message in … }`.
     public static var bmltMeetingSaved: Self { .init() }
 }
-
 /// A meeting was created or restored: `addObserver(of: connection, for: .bmltMeetingAdded) { message in print(message.meeting) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTMeetingAddedMessage: BMLTEventConvertibleMessage, Sendable {
@@ -215,7 +203,6 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTMeetingAddedMessage: `addObserver(of: connection, for: .bmltMeetingAdded) { message in … }`.
     public static var bmltMeetingAdded: Self { .init() }
 }
-
 /// A meeting was deleted: `addObserver(of: connection, for: .bmltMeetingDeleted) { message in print(message.meetingID) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTMeetingDeletedMessage: BMLTEventConvertibleMessage, Sendable {
@@ -231,7 +218,6 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTMeetingDeletedMessage: `addObserver(of: connection, for: .bmltMeetingDeleted) { message in … }`.
     public static var bmltMeetingDeleted: Self { .init() }
 }
-
 /// A message to a meeting contact ended: `addObserver(of: connection, for: .bmltMessageSent) { message in print(message.wasSent) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTMessageSentMessage: BMLTEventConvertibleMessage, Sendable {
@@ -247,7 +233,6 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTMessageSentMessage: `addObserver(of: connection, for: .bmltMessageSent) { message in … }`.
     public static var bmltMessageSent: Self { .init() }
 }
-
 /// The administrator logged in or out: `addObserver(of: connection, for: .bmltAdminLoginChanged) { message in print(message.isLoggedIn) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTAdminLoginChangedMessage: BMLTEventConvertibleMessage, Sendable {
@@ -263,7 +248,6 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTAdminLoginChangedMessage: `addObserver(of: connection, for: .bmltAdminLoginChanged) { message in … }`.
     public static var bmltAdminLoginChanged: Self { .init() }
 }
-
 /// A request was cancelled: `addObserver(of: connection, for: .bmltRequestCancelled) { message in print(message.request) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTRequestCancelledMessage: BMLTEventConvertibleMessage, Sendable {
@@ -277,7 +261,6 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTRequestCancelledMessage: `addObserver(of: connection, for: .bmltRequestCancelled) { message in … }`.
     public static var bmltRequestCancelled: Self { .init() }
 }
-
 /// An operation failed: `addObserver(of: connection, for: .bmltError) { message in print(message.error) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTErrorMessage: BMLTEventConvertibleMessage, Sendable {
@@ -293,7 +276,6 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTErrorMessage: `addObserver(of: connection, for: .bmltError) { message in … }`.
     public static var bmltError: Self { .init() }
 }
-
 /// A server-administration read ended: `addObserver(of: connection, for: .bmltServerAdminResults) { message in print(message.result) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTServerAdminResultsMessage: BMLTEventConvertibleMessage, Sendable {
@@ -309,7 +291,6 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTServerAdminResultsMessage: `addObserver(of: connection, for: .bmltServerAdminResults) { message in … }`.
     public static var bmltServerAdminResults: Self { .init() }
 }
-
 /// A format was created or saved (`result` is `.format(format, wasCreated:)`): `addObserver(of: connection, for: .bmltFormatSaved) { message in print(message.result) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTFormatSavedMessage: BMLTEventConvertibleMessage, Sendable {
@@ -325,7 +306,6 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTFormatSavedMessage: `addObserver(of: connection, for: .bmltFormatSaved) { message in … }`.
     public static var bmltFormatSaved: Self { .init() }
 }
-
 /// A format was deleted (`result` is `.formatDeleted(id)`): `addObserver(of: connection, for: .bmltFormatDeleted) { message in print(message.result) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTFormatDeletedMessage: BMLTEventConvertibleMessage, Sendable {
@@ -341,7 +321,6 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTFormatDeletedMessage: `addObserver(of: connection, for: .bmltFormatDeleted) { message in … }`.
     public static var bmltFormatDeleted: Self { .init() }
 }
-
 /// A service body was created or saved (`result` is `.serviceBody(body, wasCreated:)`): `addObserver(of: connection, for: .bmltServiceBodySaved) { message in print(message.result) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTServiceBodySavedMessage: BMLTEventConvertibleMessage, Sendable {
@@ -357,7 +336,6 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTServiceBodySavedMessage: `addObserver(of: connection, for: .bmltServiceBodySaved) { message in … }`.
     public static var bmltServiceBodySaved: Self { .init() }
 }
-
 /// A service body was deleted (`result` is `.serviceBodyDeleted(id)`): `addObserver(of: connection, for: .bmltServiceBodyDeleted) { message in print(message.result) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTServiceBodyDeletedMessage: BMLTEventConvertibleMessage, Sendable {
@@ -373,7 +351,6 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTServiceBodyDeletedMessage: `addObserver(of: connection, for: .bmltServiceBodyDeleted) { message in … }`.
     public static var bmltServiceBodyDeleted: Self { .init() }
 }
-
 /// A user was created or saved (never with a password) (`result` is `.user(user, wasCreated:)`): `addObserver(of: connection, for: .bmltUserSaved) { message in print(message.result) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTUserSavedMessage: BMLTEventConvertibleMessage, Sendable {
@@ -389,7 +366,6 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTUserSavedMessage: `addObserver(of: connection, for: .bmltUserSaved) { message in … }`.
     public static var bmltUserSaved: Self { .init() }
 }
-
 /// A user was deleted (`result` is `.userDeleted(id)`): `addObserver(of: connection, for: .bmltUserDeleted) { message in print(message.result) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTUserDeletedMessage: BMLTEventConvertibleMessage, Sendable {
@@ -405,7 +381,6 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTUserDeletedMessage: `addObserver(of: connection, for: .bmltUserDeleted) { message in … }`.
     public static var bmltUserDeleted: Self { .init() }
 }
-
 /// Server settings were changed (`result` is `.settings(settings)`): `addObserver(of: connection, for: .bmltSettingsSaved) { message in print(message.result) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTSettingsSavedMessage: BMLTEventConvertibleMessage, Sendable {
