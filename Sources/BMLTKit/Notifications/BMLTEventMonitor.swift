@@ -32,7 +32,7 @@ public struct BMLTClosureEventMonitor: BMLTEventMonitor {
 /// The single component that announces events: it posts each one to the notification center as a classic
 /// `Notification` (on Apple platforms from OS 26, Foundation also hands that one post to typed observers), to the
 /// configured `typedMessageCenter` as a typed message, hands it to the configured monitors and to every
-/// `connection.events` iterator, in order. Nothing else in BMLTKit posts notifications (BMLTEvent+Messages.swift
+/// `connection.events` iterator, in order. Nothing else in BMLTKit posts notifications (BMLTMessages+Bridge.swift
 /// says why typed messages never go to `notificationCenter` on Linux).
 ///
 /// Delivery goes through one FIFO on the main actor. On the main thread, with nothing queued, an event is
@@ -137,7 +137,7 @@ final class EventPoster {
     /// from OS 26, whose message types here name their classic notification): then BMLTKit's one classic post is
     /// also how typed observers of `notificationCenter` get each event. Never on swift-corelibs-foundation.
     nonisolated static var typedObserversShareClassicPosts: Bool {
-        #if canImport(Darwin) && compiler(>=6.2)
+        #if compiler(>=6.2) && (canImport(Darwin) || BMLTKIT_DARWIN_SHAPED)
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) { return true }
         #endif
         return false
