@@ -32,7 +32,7 @@ public struct BMLTClosureEventMonitor: BMLTEventMonitor {
 /// The single component that announces events: it posts each one to the notification center as a classic
 /// `Notification` (on Apple platforms from OS 26, Foundation also hands that one post to typed observers), to the
 /// configured `typedMessageCenter` as a typed message, hands it to the configured monitors and to every
-/// `connection.events` iterator, in order. Nothing else in BMLTKit posts notifications (BMLTEvent+Messages.swift
+/// `connection.events` iterator, in order. Nothing else in BMLTKit posts notifications (BMLTMessages+Bridge.swift
 /// says why typed messages never go to `notificationCenter` on Linux).
 ///
 /// Delivery goes through one FIFO on the main actor. On the main thread, with nothing queued, an event is
