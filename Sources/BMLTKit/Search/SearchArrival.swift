@@ -1,7 +1,7 @@
 import Foundation
 
-/// One search's batches on their way to the main actor: the search store's `meetingsSoFar` gets them in order, and
-/// all of them before the search's one outcome is applied (`end`).
+/// One search's batches on their way to the main actor: the search store's `meetingsSoFar` gets them in order, each
+/// announced as `.meetingsArrived` with the running count, all before the search's one outcome is applied (`end`).
 ///
 /// Batches are posted from the transport's delivery queue; a main-actor task takes whatever is pending when it runs
 /// (one task scheduled at a time), and `end` — run by the outcome on the main actor — takes what is left first.
@@ -12,6 +12,8 @@ final class SearchArrival: Sendable {
         var ended = false
         weak var connection: BMLTConnection?
         var request: BMLTRequest?
+        /// Meetings applied so far.
+        var count = 0
     }
 
     private let state = Locked(State())
@@ -50,7 +52,12 @@ final class SearchArrival: Sendable {
         }
         guard let connection, let request else { return }
         for batch in batches {
+            let count = state.withLock { state in
+                state.count += batch.count
+                return state.count
+            }
             connection.search.arrive(batch, of: request)
+            connection.emit(.meetingsArrived(batch, count: count, request: request))
         }
     }
 
