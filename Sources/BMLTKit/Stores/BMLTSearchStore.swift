@@ -17,6 +17,8 @@ public final class BMLTSearchStore {
             // Observed by hand: the generated setter compares the old and new lists (`Equatable`), which for a repeated
             // search of 15,000 meetings is a full comparison, about 17 ms on the main actor. A new list is a change.
             withMutation(keyPath: \.meetings) { storedMeetings = newValue }
+            // An edit or a deletion saved while no search is arriving shows in `meetingsSoFar` too (the same buffer).
+            if arriving == nil { meetingsSoFar = newValue }
         }
     }
     @ObservationIgnored private var storedMeetings: [BMLTMeeting] = []

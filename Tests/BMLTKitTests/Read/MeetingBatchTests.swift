@@ -326,6 +326,39 @@ struct MeetingBatchTests {
         #expect(server.requests.filter { $0.query("switcher") == "GetSearchResults" }.count == searches, "the cache did not answer")
     }
 
+    @Test("each batch is announced (.bmltMeetingsArrived, running count) after progress start, before the one results notification")
+    func announced() async throws {
+        let server = try LoopbackHTTPServer { request in Self.answer(request, search: Self.slowly) }
+        defer { server.stop() }
+        let center = NotificationCenter()
+        let seen = Locked<[(name: Notification.Name, batch: [BMLTMeeting]?, count: Int?)]>([])
+        let token = center.addObserver(forName: nil, object: nil, queue: .main) { note in
+            let entry = (note.name, note.bmltMeetingBatch, note.bmltMeetingCount)
+            seen.withLock { $0.append(entry) }
+        }
+        defer { center.removeObserver(token) }
+        let connection = try await connection(server, center: center)
+        while connection.isBusy { try await Task.sleep(nanoseconds: 5_000_000) }
+        try await Task.sleep(nanoseconds: 100_000_000)   // the validation's progress stop, delivered
+        seen.withLock { $0 = [] }
+        let results = try await connection.meetings(matching: BMLTSearchCriteria())
+        let events = seen.withLock { $0 }.filter { $0.name.rawValue.hasPrefix("org.bmlt.kit.") }
+        let arrived = events.indices.filter { events[$0].name == .bmltMeetingsArrived }
+        let start = events.firstIndex { $0.name == .bmltProgressDidStart }
+        let final = events.indices.filter { events[$0].name == .bmltMeetingSearchResults }
+        #expect(arrived.count >= 2 && final.count == 1, "\(events.map(\.name.rawValue))")
+        if let start, let first = arrived.first, let last = arrived.last, let end = final.first {
+            #expect(start < first && last < end, "\(events.map(\.name.rawValue))")
+        } else {
+            Issue.record("no progress start or no batch: \(events.map(\.name.rawValue))")
+        }
+        let batches = arrived.compactMap { events[$0].batch }
+        #expect(batches.flatMap { $0 } == results.meetings)
+        var running = 0
+        let expectedCounts = batches.map { running += $0.count; return running }
+        #expect(arrived.compactMap { events[$0].count } == expectedCounts)
+    }
+
     @Test("plain searches fill meetingsSoFar as they arrive too, and end with it equal to meetings")
     func storeWhileArriving() async throws {
         let server = try LoopbackHTTPServer { request in Self.answer(request, search: Self.slowly) }
@@ -366,6 +399,8 @@ struct SearchStoreArrivalTests {
         store.meetings = meetings
         store.endArrival(of: second)
         #expect(store.isComplete && store.meetingsSoFar == meetings)
+        store.meetings.removeAll { $0.id == 3 }     // a deletion saved while no search arrives
+        #expect(store.meetingsSoFar.map(\.id) == [1, 2, 4, 5, 6])
     }
 }
 
