@@ -41,7 +41,7 @@ struct ReadOperationTests {
         let search = stub.requests.first { $0.query("switcher") == "GetSearchResults" }
         #expect(search?.queryItems.filter { $0.name == "weekdays[]" }.map(\.value) == ["2", "4"])
         #expect(stub.requests.first?.query("switcher") == "GetServerInfo")
-        if case .formatSearchResults(_, let isAll, let sameRequest) = recorder.all[2] {
+        if case .formatSearchResults(_, let isAll, let sameRequest) = recorder.all[3] {
             #expect(!isAll && sameRequest == request)
         } else { Issue.record("no format results") }
     }
