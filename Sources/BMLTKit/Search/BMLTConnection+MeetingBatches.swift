@@ -24,6 +24,8 @@ extension BMLTConnection {
     ///   already delivered and skipped (should the server's list have changed in between, the stream throws instead).
     /// - The meetings' formats are resolved against the server's formats (`server.formats`, loaded by `connect()`),
     ///   because a reply carries its own format list after its meetings; on every server version the two lists agree.
+    ///   On a connection not validated yet there is nothing to resolve against: the meetings then come as one batch
+    ///   at the end, so that the batches never differ from the results.
     /// - Sorted and distance searches arrive in the order the server sorted them. A host that sorts locally should
     ///   insert each batch into its sorted list (or re-sort the whole list per batch), not append it.
     ///

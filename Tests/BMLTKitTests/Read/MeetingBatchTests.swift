@@ -79,6 +79,21 @@ struct MeetingBatchTests {
         #expect(connection.search.isComplete && connection.search.meetingsSoFar == whole && connection.search.meetings == whole)
     }
 
+    @Test("a connection not validated (no server formats yet): the batches still equal the results, formats resolved")
+    func unvalidated() async throws {
+        let server = try LoopbackHTTPServer { request in Self.answer(request, search: Self.slowly) }
+        defer { server.stop() }
+        var configuration = BMLTConfiguration(notificationCenter: NotificationCenter())
+        configuration.retryPolicy = .none
+        let connection = BMLTConnection(rootServerURL: server.baseURL.appendingPathComponent("main_server"), configuration: configuration)
+        var criteria = BMLTSearchCriteria()
+        criteria.serviceBodyIDs = [3]           // a narrowing filter: no GetServerInfo first
+        let (batches, error) = await collect(connection.meetingBatches(matching: criteria))
+        #expect(error == nil && connection.server.formats.isEmpty)
+        let all = try expected
+        #expect(batches.flatMap { $0 } == all && all.first?.formats.map(\.name) == ["Open", "Basic Text"])
+    }
+
     @Test("a meetings-only (top-level list) reply streams the same way")
     func meetingsOnlyShape() async throws {
         let list = Data(("[" + (1...300).map { #"{"id_bigint":"\#($0)","service_body_bigint":"3","meeting_name":"M\#($0)","formats":"O","format_shared_id_list":"17"}"# }

@@ -106,7 +106,8 @@ struct WireSearchChunks {
     /// will leave out for lacking a usable id: the batches of `meetingBatches(matching:)`. Nothing once the body is
     /// known to be broken, or not a list of meetings. A `meetings` member's meetings are decoded before the formats the
     /// reply carries after them: the copies handed out are resolved against `table` (the server's formats), as the
-    /// meetings of a top-level list were while decoded. `finish()` still gives every meeting.
+    /// meetings of a top-level list were while decoded; with no server formats to resolve against, they are held for
+    /// `finish()`. `finish()` still gives every meeting.
     mutating func takeDecoded(resolvingAgainst table: WireFormatTable) -> [BMLTMeeting] {
         guard case .streaming = mode, !listHasOtherThanObjects else { return [] }
         let all: [BMLTMeeting]
@@ -122,6 +123,9 @@ struct WireSearchChunks {
             return []
         }
         guard handedOut < all.count else { return [] }
+        // Nothing to resolve against before the reply's own formats: the meetings wait for them (the end), so that no
+        // batch differs from the results (a connection not validated yet streams a list reply only).
+        if resolve && table.isEmpty { return [] }
         let keepsIDless = WireSearchStream.keepsMeetingsWithoutIDs(query)
         var batch = all[handedOut...].filter { keepsIDless || $0.id > 0 }
         handedOut = all.count
