@@ -13,7 +13,8 @@ import LoopbackHTTPServer
 /// - `meetingBatches(matching:)` on a validated connection kept for the run: its first batch and its last;
 /// - `meetings(matching:)`, the whole list, on the same connection;
 /// - the peak of malloc's bytes in use above the level before each call (sampled every millisecond), for the whole-list
-///   search and the batches (a consumer that drops each batch once counted, as a host that draws them would).
+///   search and the batches (a consumer that drops each batch once counted, as a host that draws them would); the two
+///   alternate which goes first in a run.
 ///
 /// Times are also given as ratios of the bare request's last byte, the physical limit of any client.
 enum WholeRegionLatency {
@@ -40,41 +41,54 @@ enum WholeRegionLatency {
         var batchFirst: [Double] = [], batchLast: [Double] = [], whole: [Double] = []
         var batchCounts: [Int] = [], peakWhole: [Int] = [], peakBatches: [Int] = []
         var meetingCount = 0
-        for _ in 0..<runs {
+        for run in 0..<runs {
             let bare = await probe.fetch(url, on: session)
             bareFirst.append(bare.first)
             bareLast.append(bare.last)
 
-            let sampler = PeakSampler()
-            var start = DispatchTime.now().uptimeNanoseconds
-            var first: UInt64?
-            var batches = 0, count = 0
-            do {
-                for try await batch in kept.meetingBatches(matching: BMLTSearchCriteria()) {
-                    if first == nil { first = DispatchTime.now().uptimeNanoseconds }
-                    batches += 1
-                    count += batch.count
+            // The two searches alternate which goes first, so that neither always finds the other's garbage.
+            func streamed() async {
+                let sampler = PeakSampler()
+                let start = DispatchTime.now().uptimeNanoseconds
+                var first: UInt64?
+                var batches = 0, count = 0
+                do {
+                    for try await batch in kept.meetingBatches(matching: BMLTSearchCriteria()) {
+                        if first == nil { first = DispatchTime.now().uptimeNanoseconds }
+                        batches += 1
+                        count += batch.count
+                    }
+                } catch {
+                    print("latency: meetingBatches failed: \(error)")
                 }
-            } catch {
-                print("latency: meetingBatches failed: \(error)")
+                let end = DispatchTime.now().uptimeNanoseconds
+                peakBatches.append(sampler.stop())
+                batchFirst.append(Double((first ?? end) - start) / 1e9)
+                batchLast.append(Double(end - start) / 1e9)
+                batchCounts.append(batches)
+                meetingCount = count
             }
-            let end = DispatchTime.now().uptimeNanoseconds
-            peakBatches.append(sampler.stop())
-            batchFirst.append(Double((first ?? end) - start) / 1e9)
-            batchLast.append(Double(end - start) / 1e9)
-            batchCounts.append(batches)
-            meetingCount = count
-
-            let wholeSampler = PeakSampler()
-            start = DispatchTime.now().uptimeNanoseconds
-            do {
-                let results = try await kept.meetings(matching: BMLTSearchCriteria())
-                if results.meetings.count != count { print("latency: the batches held \(count) meetings, the whole list \(results.meetings.count)") }
-            } catch {
-                print("latency: meetings(matching:) failed: \(error)")
+            func wholeList() async {
+                let wholeSampler = PeakSampler()
+                let start = DispatchTime.now().uptimeNanoseconds
+                do {
+                    let results = try await kept.meetings(matching: BMLTSearchCriteria())
+                    if meetingCount > 0, results.meetings.count != meetingCount {
+                        print("latency: the batches held \(meetingCount) meetings, the whole list \(results.meetings.count)")
+                    }
+                } catch {
+                    print("latency: meetings(matching:) failed: \(error)")
+                }
+                whole.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                peakWhole.append(wholeSampler.stop())
             }
-            whole.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-            peakWhole.append(wholeSampler.stop())
+            if run % 2 == 0 {
+                await streamed()
+                await wholeList()
+            } else {
+                await wholeList()
+                await streamed()
+            }
         }
         func median<T: Comparable>(_ values: [T]) -> T { values.sorted()[values.count / 2] }
         let last = median(bareLast), firstByte = median(bareFirst)
