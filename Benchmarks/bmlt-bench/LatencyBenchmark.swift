@@ -22,6 +22,8 @@ enum LatencyBenchmark {
     struct Replies: Sendable {
         var serverInfo, serviceBodies, formats, languages, search: Data
         var source: String
+        /// The whole region's meetings (see `WholeRegionLatency`), for a search with no service-body or weekday filter.
+        var wholeRegion = WholeRegionLatency.body().data
         /// A 3.1.2 server's GetServerInfo, GetServiceBodies and GetFormats (`show_all`), served under `/v3/` (no GetLangs.php).
         var modern: (serverInfo: Data, serviceBodies: Data, formats: Data)?
 
@@ -49,7 +51,9 @@ enum LatencyBenchmark {
 
         func answer(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Behavior {
             let body: Data
-            if request.path.hasPrefix("/v3/"), let modern {
+            if WholeRegionLatency.isWholeRegion(request) {
+                body = wholeRegion
+            } else if request.path.hasPrefix("/v3/"), let modern {
                 switch request.query("switcher") {
                 case "GetServerInfo": body = modern.serverInfo
                 case "GetServiceBodies": body = modern.serviceBodies
@@ -210,6 +214,7 @@ enum LatencyBenchmark {
         print(String(format: "  checked before the search is sent): %.0f ms more than a filtered one here.", (rows[3].median - rows[2].median) * 1000))
         print(String(format: "  validate() on 2.x: GetLangs.php can only go out once GetServerInfo has said 2.x (3.x and 4.x have none): %.0f ms", (rows[4].median - rows[5].median) * 1000))
         print("  more than on 3.1.2 here, about a round trip less what the lists still had to transfer.")
+        await WholeRegionLatency.measure(server: server, root: root, kept: kept, bytes: replies.wholeRegion.count, runs: runs)
     }
 }
 

@@ -12,7 +12,7 @@ struct NotificationPayloadTests {
     @Test("every name is reverse-DNS under org.bmlt.kit and unique")
     func names() {
         let names = Notification.Name.bmltAllNotifications.map(\.rawValue)
-        #expect(names.count == 26)
+        #expect(names.count == 27)
         #expect(Set(names).count == names.count)
         #expect(names.allSatisfy { $0.hasPrefix("org.bmlt.kit.") })
     }

@@ -21,6 +21,7 @@ struct TypedMessageBridgeTests {
             (.progressDidStop, BMLTProgressDidStopMessage.self),
             (.serverValidated(isValid: true, info: BMLTServerInfo(version: "3.1.2", versionInt: 3_001_002), error: nil, request: request), BMLTServerValidatedMessage.self),
             (.meetingSearchResults([meeting], request: request), BMLTMeetingSearchResultsMessage.self),
+            (.meetingsArrived([meeting], count: 1, request: request), BMLTMeetingsArrivedMessage.self),
             (.meetingDeleted(id: 42, request: request), BMLTMeetingDeletedMessage.self),
             (.adminLoginChanged(isLoggedIn: false, request: nil), BMLTAdminLoginChangedMessage.self),
             (.requestCancelled(request), BMLTRequestCancelledMessage.self),

@@ -110,6 +110,7 @@ func sampleEvents() -> [BMLTEvent] {
     return [
         .progressDidStart, .progressDidStop,
         .serverValidated(isValid: true, info: BMLTServerInfo(version: "3.1.2", versionInt: 3_001_002), error: nil, request: request),
+        .meetingsArrived([meeting], count: 1, request: request),
         .meetingSearchResults([meeting], request: request), .formatSearchResults([], isAllUsedFormats: true, request: request),
         .changeListResults([], request: request), .meetingSaved(meeting, fieldChanges: [], request: request),
         .meetingAdded(meeting, request: request), .meetingDeleted(id: 42, request: request), .messageSent(true, request: request),

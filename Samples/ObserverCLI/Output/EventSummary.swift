@@ -23,6 +23,8 @@ enum EventSummary {
         case .meetingSearchResults(let meetings, _):
             let sample = meetings.prefix(3).map { "#\($0.id) \($0.name)" }.joined(separator: "; ")
             return "\(meetings.count) meeting\(meetings.count == 1 ? "" : "s")" + (sample.isEmpty ? "" : ": \(sample)\(meetings.count > 3 ? "; …" : "")")
+        case .meetingsArrived(let batch, let count, _):
+            return "\(batch.count) more meeting\(batch.count == 1 ? "" : "s") (\(count) so far)"
         case .formatSearchResults(let formats, let isAllUsed, _):
             return "\(formats.count) format\(formats.count == 1 ? "" : "s")\(isAllUsed ? " (all used)" : ""): "
                 + formats.prefix(12).map(\.key).joined(separator: " ") + (formats.count > 12 ? " …" : "")
@@ -99,6 +101,9 @@ enum EventSummary {
         case .meetingSearchResults(let meetings, _):
             object["meetingIDs"] = meetings.map(\.id)
             object["meetings"] = meetings.map { JSONRecords.meeting($0, unit: unit) }
+        case .meetingsArrived(let batch, let count, _):
+            object["meetingIDs"] = batch.map(\.id)
+            object["count"] = count
         case .formatSearchResults(let formats, let isAllUsed, _):
             object["formatIDs"] = formats.map(\.id)
             object["formats"] = formats.map(JSONRecords.format)

@@ -114,10 +114,12 @@ public final class BMLTConnection {
         return try outcome.get()
     }
 
-    private func launch<Value>(_ operation: Operation<Value>) -> (request: BMLTRequest, task: Task<Result<Value, BMLTError>, Never>) {
+    /// Registers and starts an operation; its task ends once the outcome has been delivered.
+    func launch<Value>(_ operation: Operation<Value>) -> (request: BMLTRequest, task: Task<Result<Value, BMLTError>, Never>) {
         let request = BMLTRequest(kind: operation.kind)
         registry.begin(request)
         inFlightRequests.append(request)
+        operation.began?(self, request)
         let task = Task { @MainActor in await self.execute(operation, request) }
         request.onCancel { task.cancel() }
         return (request, task)

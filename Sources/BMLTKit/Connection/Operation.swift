@@ -21,6 +21,9 @@ struct Operation<Value: Sendable>: Sendable {
     /// On cancellation, on the main actor: undo what the work may have begun (a login half open), return events
     /// to announce before the `.bmltRequestCancelled`.
     let cancelled: @MainActor @Sendable (BMLTConnection, BMLTRequest) -> [BMLTEvent]
+    /// When the request is made, on the main actor, before its work starts: for work that reports to the main actor
+    /// while it runs (a search's batches of meetings).
+    var began: (@MainActor @Sendable (BMLTConnection, BMLTRequest) -> Void)?
 
     init(kind: BMLTRequestKind,
          work: @escaping @Sendable (OperationContext) async throws(BMLTError) -> Value,
@@ -73,6 +76,12 @@ final class OperationContext: Sendable {
         self.cacheMode = cache == nil ? .off : cacheMode
         self.cacheHold = cacheHold
         self.servedFromCache = servedFromCache
+    }
+
+    /// Whether its reads are answered by the cache alone (a `.cacheThenNetwork` search's first, cached delivery).
+    var isCacheOnly: Bool {
+        if case .only = cacheMode { return true }
+        return false
     }
 
     /// This context for one read of a round: the same in all, but its cache writes wait for `hold`.

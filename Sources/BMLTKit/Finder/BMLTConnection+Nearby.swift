@@ -63,8 +63,9 @@ extension BMLTConnection {
                     narrowed.location = .init(latitude: point.latitude, longitude: point.longitude, radius: .kilometers(radius))
                     let results = try await search(narrowed, extent: .meetingsOnly, context)
                     if results.meetings.count >= count || radius >= maximumKilometers {
-                        let sorted = results.meetings.sortedByDistance(from: point)
-                        return NearbyResults(results: BMLTSearchResults(meetings: sorted, formats: results.formats), criteria: narrowed)
+                        var sorted = results
+                        sorted.meetings = results.meetings.sortedByDistance(from: point)
+                        return NearbyResults(results: sorted, criteria: narrowed)
                     }
                     if Task.isCancelled { throw .cancelled }
                     radius = min(radius * 2, maximumKilometers)

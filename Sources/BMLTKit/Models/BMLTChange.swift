@@ -87,10 +87,44 @@ public struct BMLTSearchResults: Sendable, Hashable, Codable {
     public var meetings: [BMLTMeeting]
     /// The formats used by those meetings (empty for a meetings-only search).
     public var formats: [BMLTFormat]
+    /// How many entries of the format list the reply carried beside its meetings could not be read and were left
+    /// out (entries without a usable id or key, or not objects; a `formats` value that is not a list at all —
+    /// `null`, an object, text — counts as one). The meetings are never lost to it: they keep the format keys and ids
+    /// they carry, resolved against what could be read and the server's formats. 0 for a reply whose list was whole.
+    /// ```swift
+    /// let results = try await connection.meetings(matching: criteria)
+    /// if results.skippedFormats > 0 { print("\(results.skippedFormats) format entries were unreadable") }
+    /// ```
+    public var skippedFormats: Int = 0
 
     /// Search results.
+    /// ```swift
+    /// let results = BMLTSearchResults(meetings: [BMLTMeeting(id: 1, serviceBodyID: 2)])
+    /// ```
     public init(meetings: [BMLTMeeting] = [], formats: [BMLTFormat] = []) {
         self.meetings = meetings
         self.formats = formats
+    }
+
+    /// Search results with a count of unreadable format entries (see `skippedFormats`).
+    /// ```swift
+    /// let results = BMLTSearchResults(meetings: [], formats: [], skippedFormats: 11)
+    /// ```
+    public init(meetings: [BMLTMeeting], formats: [BMLTFormat], skippedFormats: Int) {
+        self.meetings = meetings
+        self.formats = formats
+        self.skippedFormats = max(0, skippedFormats)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case meetings, formats, skippedFormats
+    }
+
+    /// Decodes results encoded by any version (those before `skippedFormats` have none: 0).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        meetings = try container.decode([BMLTMeeting].self, forKey: .meetings)
+        formats = try container.decode([BMLTFormat].self, forKey: .formats)
+        skippedFormats = try container.decodeIfPresent(Int.self, forKey: .skippedFormats) ?? 0
     }
 }

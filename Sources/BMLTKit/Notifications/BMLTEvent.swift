@@ -18,6 +18,10 @@ public enum BMLTEvent: Sendable {
     case serverValidated(isValid: Bool, info: BMLTServerInfo?, error: BMLTError?, request: BMLTRequest)
     /// A meeting search ended (`.bmltMeetingSearchResults`).
     case meetingSearchResults([BMLTMeeting], request: BMLTRequest)
+    /// More meetings of a running search arrived (`.bmltMeetingsArrived`): the batch, in the server's order, and how
+    /// many meetings the search has delivered so far, this batch included. Between the search's start and its one
+    /// `.meetingSearchResults` (which carries the whole list, as always); never after it.
+    case meetingsArrived([BMLTMeeting], count: Int, request: BMLTRequest)
     /// Formats arrived (`.bmltFormatSearchResults`).
     case formatSearchResults([BMLTFormat], isAllUsedFormats: Bool, request: BMLTRequest)
     /// A change query ended (`.bmltChangeListResults`).
@@ -62,6 +66,12 @@ extension Notification.Name {
     public static let bmltServerValidated = Notification.Name("org.bmlt.kit.server.validated")
     /// Posted when a meeting search ends: `bmltMeetings`, `bmltRequest`.
     public static let bmltMeetingSearchResults = Notification.Name("org.bmlt.kit.search.meetings")
+    /// Posted while a meeting search's reply arrives, for each batch of meetings decoded (see
+    /// `meetingBatches(matching:)` for how batches are sized): `bmltMeetingBatch`, `bmltMeetingCount` (the running
+    /// count), `bmltRequest`. Between the search's `.bmltProgressDidStart` (once `progressStartDelay` has passed; with the
+    /// default 0, always) and its one `.bmltMeetingSearchResults`, which still carries the whole list: a host that
+    /// ignores this notification sees what it always saw.
+    public static let bmltMeetingsArrived = Notification.Name("org.bmlt.kit.search.meetingsArrived")
     /// Posted when formats arrive from a search or a format query: `bmltFormats`, `bmltIsAllUsedFormats`.
     public static let bmltFormatSearchResults = Notification.Name("org.bmlt.kit.search.formats")
     /// Posted when a change query ends: `bmltChanges`.
@@ -114,7 +124,7 @@ extension Notification.Name {
         .bmltMeetingDeleted, .bmltMessageSent, .bmltAdminLoginChanged, .bmltRequestCancelled, .bmltError,
         .bmltServiceBodyResults, .bmltFieldKeyResults, .bmltFieldValueResults, .bmltCoverageAreaResults,
         .bmltNAWSExportResults, .bmltServerAdminResults, .bmltFormatSaved, .bmltFormatDeleted, .bmltServiceBodySaved,
-        .bmltServiceBodyDeleted, .bmltUserSaved, .bmltUserDeleted, .bmltSettingsSaved,
+        .bmltServiceBodyDeleted, .bmltUserSaved, .bmltUserDeleted, .bmltSettingsSaved, .bmltMeetingsArrived,
     ]
 }
 
@@ -123,6 +133,7 @@ private enum PayloadKey: String {
     case event, request, isServerValid, serverInfo, meetings, formats, isAllUsedFormats, changes, meeting, meetingID
     case fieldChanges, messageSent, isLoggedIn, error, serviceBodies, fieldKeys, fieldKey, fieldValues, coverageArea
     case nawsExport, serverAdminResult, adminFormat, adminServiceBody, adminUser, wasCreated, deletedID, serverSettings
+    case meetingBatch, meetingCount
 
     var key: String { "org.bmlt.kit." + rawValue }
 }
@@ -139,6 +150,8 @@ extension BMLTEvent {
         case .serverValidated(let isValid, let info, let error, let request):
             (.bmltServerValidated, request, [.isServerValid: isValid, .serverInfo: info, .error: error])
         case .meetingSearchResults(let meetings, let request): (.bmltMeetingSearchResults, request, [.meetings: meetings])
+        case .meetingsArrived(let batch, let count, let request):
+            (.bmltMeetingsArrived, request, [.meetingBatch: batch, .meetingCount: count])
         case .formatSearchResults(let formats, let isAllUsedFormats, let request):
             (.bmltFormatSearchResults, request, [.formats: formats, .isAllUsedFormats: isAllUsedFormats])
         case .changeListResults(let changes, let request): (.bmltChangeListResults, request, [.changes: changes])
@@ -221,6 +234,16 @@ extension Notification {
     public var bmltServerInfo: BMLTServerInfo? { payload(.serverInfo) }
     /// `.bmltMeetingSearchResults`: the meetings found.
     public var bmltMeetings: [BMLTMeeting]? { payload(.meetings) }
+    /// `.bmltMeetingsArrived`: the meetings that just arrived, in the server's order.
+    /// ```swift
+    /// if let batch = note.bmltMeetingBatch { rows.append(contentsOf: batch) }
+    /// ```
+    public var bmltMeetingBatch: [BMLTMeeting]? { payload(.meetingBatch) }
+    /// `.bmltMeetingsArrived`: how many meetings the search has delivered so far, this batch included.
+    /// ```swift
+    /// statusLabel.text = "\(note.bmltMeetingCount ?? 0) meetings so far"
+    /// ```
+    public var bmltMeetingCount: Int? { payload(.meetingCount) }
     /// `.bmltFormatSearchResults`: the formats.
     public var bmltFormats: [BMLTFormat]? { payload(.formats) }
     /// `.bmltFormatSearchResults`: whether these are all the formats used by the server's meetings.
@@ -280,6 +303,8 @@ extension BMLTEvent {
         case .serverValidated(let isValid, let info, let error, let request):
             BMLTServerValidatedMessage(isValid: isValid, info: info, error: error, request: request, event: self)
         case .meetingSearchResults(let meetings, let request): BMLTMeetingSearchResultsMessage(meetings: meetings, request: request, event: self)
+        case .meetingsArrived(let batch, let count, let request):
+            BMLTMeetingsArrivedMessage(batch: batch, count: count, request: request, event: self)
         case .formatSearchResults(let formats, let isAllUsedFormats, let request):
             BMLTFormatSearchResultsMessage(formats: formats, isAllUsedFormats: isAllUsedFormats, request: request, event: self)
         case .changeListResults(let changes, let request): BMLTChangeListResultsMessage(changes: changes, request: request, event: self)

@@ -62,6 +62,25 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
     /// BMLTMeetingSearchResultsMessage: `addObserver(of: connection, for: .bmltMeetingSearchResults) { message in … }`.
     public static var bmltMeetingSearchResults: Self { .init() }
 }
+
+/// More meetings of a running search arrived: `addObserver(of: connection, for: .bmltMeetingsArrived) { message in print(message.count) }`.
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+public struct BMLTMeetingsArrivedMessage: BMLTEventConvertibleMessage, Sendable {
+    /// The meetings that just arrived, in the server's order.
+    public let batch: [BMLTMeeting]
+    /// How many meetings the search has delivered so far, this batch included.
+    public let count: Int
+    /// The search request.
+    public let request: BMLTRequest
+    static let classicName = Notification.Name.bmltMeetingsArrived
+    let event: BMLTEvent
+}
+@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
+extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.BaseMessageIdentifier<BMLTMeetingsArrivedMessage> {
+    /// BMLTMeetingsArrivedMessage: `addObserver(of: connection, for: .bmltMeetingsArrived) { message in … }`.
+    public static var bmltMeetingsArrived: Self { .init() }
+}
+
 /// Formats arrived: `addObserver(of: connection, for: .bmltFormatSearchResults) { message in print(message.formats) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTFormatSearchResultsMessage: BMLTEventConvertibleMessage, Sendable {

@@ -34,19 +34,57 @@ extension BMLTConnection {
         try await run(Self.allUsedFormats(language: language))
     }
 
-    static func meetingSearch(_ criteria: BMLTSearchCriteria, extent: BMLTSearchExtent) -> Operation<BMLTSearchResults> {
-        Operation.read(
-            .meetingSearch, errorIn: .search,
-            work: { context throws(BMLTError) in try await search(criteria, extent: extent, context) },
+    /// A meeting search as an operation. Its meetings reach the search store's `meetingsSoFar` in batches while the
+    /// reply arrives (see `SearchBatcher`), and `batches`, when given (`meetingBatches(matching:)`), as well.
+    static func meetingSearch(_ criteria: BMLTSearchCriteria, extent: BMLTSearchExtent,
+                              batches channel: MeetingBatchChannel? = nil) -> Operation<BMLTSearchResults> {
+        let arrival = SearchArrival()
+        var operation = Operation<BMLTSearchResults>(
+            kind: .meetingSearch,
+            work: { context throws(BMLTError) in
+                // A `.cacheThenNetwork` cached delivery (cache only) is a whole list of its own: no batches.
+                var batcher: SearchBatcher?
+                if extent != .formatsOnly, !context.isCacheOnly {
+                    batcher = SearchBatcher(serverFormats: context.serverFormats) { batch in
+                        arrival.post(batch)
+                        channel?.post(batch)
+                    }
+                }
+                let results = try await search(criteria, extent: extent, context, batcher: batcher)
+                if let batcher, batcher.hasDiverged {
+                    context.transport.log.warning("a retried search reply listed other meetings than the cut one before it "
+                                                  + "(\(batcher.handedCount) already handed over); the batches stopped there")
+                    channel?.diverged(.malformedResponse(
+                        what: "the meeting search results",
+                        detail: "the server's list changed between a cut reply and its retry, after \(batcher.handedCount) "
+                            + "meetings were delivered; search again"))
+                }
+                return results
+            },
             succeed: { connection, results, request in
-                store(results, of: criteria, extent: extent, in: connection, request: request)
+                ErrorStore.search.set(nil, on: connection)
+                arrival.end(request, deliver: true)
+                return store(results, of: criteria, extent: extent, in: connection, request: request)
+            },
+            fail: { connection, error, request in
+                ErrorStore.search.set(error, on: connection)
+                arrival.end(request, deliver: false)
+                connection.search.endArrival(of: request)
+                return []
+            },
+            cancelled: { connection, request in
+                arrival.end(request, deliver: false)
+                connection.search.endArrival(of: request)
+                return []
             }
         )
+        operation.began = { connection, request in arrival.begin(connection, request) }
+        return operation
     }
 
     /// One `GetSearchResults` request and its decoding (the aggregator filter rule checked first).
-    static func search(_ criteria: BMLTSearchCriteria, extent: BMLTSearchExtent,
-                       _ context: OperationContext) async throws(BMLTError) -> BMLTSearchResults {
+    static func search(_ criteria: BMLTSearchCriteria, extent: BMLTSearchExtent, _ context: OperationContext,
+                       batcher: SearchBatcher? = nil) async throws(BMLTError) -> BMLTSearchResults {
         var units = context.serverInfo?.distanceUnits ?? .miles
         if context.serverInfo == nil, criteria.needsServerUnits {
             units = try await context.requireServerInfo().distanceUnits
@@ -56,7 +94,8 @@ extension BMLTConnection {
         // The meetings are decoded while the body arrives (an answer from the cache is decoded whole).
         let serverFormats = context.serverFormats
         let reply = try await context.semanticReply("GetSearchResults", query, consumer: { length in
-            SearchBodySink(query: query, serverFormats: serverFormats, expectedLength: length)
+            SearchBodySink(query: query, serverFormats: serverFormats, expectedLength: length,
+                           batcher: NearestTrim.mayDrop(criteria) ? nil : batcher)
         })
         let outcome: WireSearchChunks.Outcome
         if let sink = reply.consumer as? SearchBodySink {
@@ -70,7 +109,12 @@ extension BMLTConnection {
             context.transport.log.warning("the search results held \(dropped) meeting\(dropped == 1 ? "" : "s") without a usable id; "
                                           + "left out (\(results.meetings.count) kept)")
         }
-        return NearestTrim.apply(results, criteria)      // `.nearest(n)`: exactly the n nearest
+        // `.nearest(n)` keeps the n nearest of the server's answer (see `NearestTrim`), which need not be its first n:
+        // such a search streams nothing while it arrives and hands its trimmed list over whole, here. Otherwise what
+        // was not handed over while the body arrived goes now: the batches together are exactly these meetings.
+        let trimmed = NearestTrim.apply(results, criteria)
+        batcher?.finish(trimmed.meetings)
+        return trimmed
     }
 
     /// A search's results into the `search` store, and the events that announce them.
@@ -83,6 +127,7 @@ extension BMLTConnection {
             let previous = BackgroundRelease.take(store.meetings)
             store.meetings = results.meetings
             previous.release()
+            store.endArrival(of: request)
         }
         if extent != .meetingsOnly { store.formats = results.formats }
         store.criteria = criteria

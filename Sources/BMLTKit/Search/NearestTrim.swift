@@ -5,6 +5,13 @@ import Foundation
 /// `geo_width=-10` on 2.16.6, 7 for `-5` on 3.1.2, 4.1.0 and 4.2.7). BMLTKit keeps the n nearest, in the order
 /// the server gave (nearest first when the criteria sort by distance); at equal distances the server's order decides.
 enum NearestTrim {
+    /// Whether `apply` may leave meetings of the server's answer out (a `.nearest(n)` search): such a search's
+    /// meetings are not streamed while they arrive, since a meeting handed over early might not be kept.
+    static func mayDrop(_ criteria: BMLTSearchCriteria) -> Bool {
+        guard let location = criteria.location, case .nearest(let count) = location.radius else { return false }
+        return count > 0
+    }
+
     static func apply(_ results: BMLTSearchResults, _ criteria: BMLTSearchCriteria) -> BMLTSearchResults {
         guard let location = criteria.location, case .nearest(let count) = location.radius, count > 0,
               results.meetings.count > count else { return results }

@@ -32,7 +32,8 @@ struct ReadOperationTests {
         let request = connection.searchMeetings(criteria, extent: .meetingsAndFormats)
         #expect(request.kind == .meetingSearch && connection.inFlightRequests == [request])
         await waitUntil { !connection.isBusy }
-        #expect(recorder.names == ["progress.didStart", "search.meetings", "search.formats", "progress.didStop"])
+        // The reply arrives in one piece: its meetings are one batch, announced before the results.
+        #expect(recorder.names == ["progress.didStart", "search.meetingsArrived", "search.meetings", "search.formats", "progress.didStop"])
         #expect(connection.search.meetings.map(\.id) == [1, 2] && connection.search.formats.count == 2)
         #expect(connection.search.meetings.first?.formats.first?.name == "Open")
         #expect(connection.search.criteria == criteria && connection.search.extent == .meetingsAndFormats)
@@ -40,7 +41,7 @@ struct ReadOperationTests {
         let search = stub.requests.first { $0.query("switcher") == "GetSearchResults" }
         #expect(search?.queryItems.filter { $0.name == "weekdays[]" }.map(\.value) == ["2", "4"])
         #expect(stub.requests.first?.query("switcher") == "GetServerInfo")
-        if case .formatSearchResults(_, let isAll, let sameRequest) = recorder.all[2] {
+        if case .formatSearchResults(_, let isAll, let sameRequest) = recorder.all[3] {
             #expect(!isAll && sameRequest == request)
         } else { Issue.record("no format results") }
     }

@@ -7,6 +7,25 @@ enum WireFormat {
         return try WireShape.usable(entries.compactMap(decode), of: entries.count, what: what, key: "id")
     }
 
+    /// The `formats` list a search reply carries beside its meetings: a side list, which never costs the meetings.
+    /// Whatever cannot be read is left out and counted instead of failing the search — entries without a usable id or
+    /// key, entries that are not objects, and a value that is not a list at all (`null`, an object keyed some other
+    /// way, text), which counts as one. `{}` is the server's "nothing". What was left out is logged as a warning
+    /// through the running operation's log; the meetings keep the format keys and ids they carry.
+    static func decodeSideList(_ value: WireValue, what: String = "the formats of the meeting search results") -> (formats: [BMLTFormat], skipped: Int) {
+        guard let entries = WireShape.list(value) else {
+            WireShape.droppedLog?.warning("\(what) was not a list of formats; left out (the meetings keep their format keys and ids)")
+            return ([], 1)
+        }
+        let formats = entries.compactMap(decode)
+        let skipped = entries.count - formats.count
+        if skipped > 0 {
+            WireShape.droppedLog?.warning("\(what) held \(skipped) entr\(skipped == 1 ? "y" : "ies") without a usable id or key; "
+                                          + "left out (\(formats.count) kept; the meetings keep their format keys and ids)")
+        }
+        return (formats, skipped)
+    }
+
     /// One format; `nil` when it has no usable id or key (such an entry cannot be referred to).
     static func decode(_ value: WireValue) -> BMLTFormat? {
         guard let id = value["id"]?.int, let key = value["key_string"]?.string else { return nil }

@@ -99,6 +99,40 @@ struct WireSearchChunks {
     /// Meetings decoded so far (of the list being read).
     var meetingsDecoded: Int { listMeetings.count }
 
+    /// Meetings of the streamed list handed out by `takeDecoded` so far (usable or not).
+    private var handedOut = 0
+
+    /// The meetings of the list being read decoded since the last call, in the reply's order, without those `finish()`
+    /// will leave out for lacking a usable id: the batches of `meetingBatches(matching:)`. Nothing once the body is
+    /// known to be broken, or not a list of meetings. A `meetings` member's meetings are decoded before the formats the
+    /// reply carries after them: the copies handed out are resolved against `table` (the server's formats), as the
+    /// meetings of a top-level list were while decoded; with no server formats to resolve against, they are held for
+    /// `finish()`. `finish()` still gives every meeting.
+    mutating func takeDecoded(resolvingAgainst table: WireFormatTable) -> [BMLTMeeting] {
+        guard case .streaming = mode, !listHasOtherThanObjects else { return [] }
+        let all: [BMLTMeeting]
+        let resolve: Bool
+        if case .streamed(let meetings, let hasOtherThanObjects)? = meetingsMember {
+            guard !hasOtherThanObjects else { return [] }
+            (all, resolve) = (meetings, true)
+        } else if inMeetingsMember {
+            (all, resolve) = (listMeetings, true)
+        } else if !topIsObject {
+            (all, resolve) = (listMeetings, false)
+        } else {
+            return []
+        }
+        guard handedOut < all.count else { return [] }
+        // Nothing to resolve against before the reply's own formats: the meetings wait for them (the end), so that no
+        // batch differs from the results (a connection not validated yet streams a list reply only).
+        if resolve && table.isEmpty { return [] }
+        let keepsIDless = WireSearchStream.keepsMeetingsWithoutIDs(query)
+        var batch = all[handedOut...].filter { keepsIDless || $0.id > 0 }
+        handedOut = all.count
+        if resolve { for index in batch.indices { MeetingBuilder.resolveFormats(of: &batch[index], in: table) } }
+        return batch
+    }
+
     /// Body bytes held now: the value that spans pieces, text after the JSON, or the whole body when it does not begin
     /// with JSON.
     var bytesHeld: Int { carried.count + trailer.count + whole.count + leading.count }
@@ -318,6 +352,7 @@ struct WireSearchChunks {
     private mutating func openMeetingsMember() {
         inMeetingsMember = true
         listMeetings = []
+        handedOut = 0
         listHasOtherThanObjects = false
         context = MeetingDecodingContext(formats: .empty)
         step = .arrayFirst
@@ -412,20 +447,22 @@ struct WireSearchChunks {
             return try WireSearchResults.decode(value, serverFormats: serverFormats)
         }
         var formats: [BMLTFormat] = []
+        var skipped = 0
         if let list = members["formats"] {
-            formats = try WireFormat.decodeList(list, what: "the formats of the meeting search results")
+            (formats, skipped) = try WireSearchResults.sideFormats(list, besideMeetings: meetingsMember != nil)
         }
         let table = WireFormatTable(preferred: formats, fallback: serverFormats)
         switch meetingsMember {
         case .none:
-            return BMLTSearchResults(meetings: [], formats: formats)
+            return BMLTSearchResults(meetings: [], formats: formats, skippedFormats: skipped)
         case .value(let value):
-            return BMLTSearchResults(meetings: try WireMeeting.decodeList(value, formats: table, what: what), formats: formats)
+            return BMLTSearchResults(meetings: try WireMeeting.decodeList(value, formats: table, what: what), formats: formats,
+                                     skippedFormats: skipped)
         case .streamed(var meetings, let hasOtherThanObjects):
             meetingsMember = nil
             if hasOtherThanObjects { throw .malformedResponse(what: what, detail: "expected a list of meetings") }
             for index in meetings.indices { MeetingBuilder.resolveFormats(of: &meetings[index], in: table) }
-            return BMLTSearchResults(meetings: meetings, formats: formats)
+            return BMLTSearchResults(meetings: meetings, formats: formats, skippedFormats: skipped)
         }
     }
 

@@ -128,14 +128,23 @@ enum WireSearchResults {
             return BMLTSearchResults(meetings: meetings, formats: [])
         }
         var formats: [BMLTFormat] = []
+        var skipped = 0
         if let list = members["formats"] {
-            formats = try WireFormat.decodeList(list, what: "the formats of the meeting search results")
+            (formats, skipped) = try sideFormats(list, besideMeetings: members["meetings"] != nil)
         }
         var meetings: [BMLTMeeting] = []
         if let list = members["meetings"] {
             meetings = try WireMeeting.decodeList(list, formats: WireFormatTable(preferred: formats, fallback: serverFormats),
                                                   what: what)
         }
-        return BMLTSearchResults(meetings: meetings, formats: formats)
+        return BMLTSearchResults(meetings: meetings, formats: formats, skippedFormats: skipped)
+    }
+
+    /// A search reply's `formats`: beside meetings a side list, read leniently (`WireFormat.decodeSideList`); alone
+    /// (a formats-only search) the answer itself, read strictly.
+    static func sideFormats(_ list: WireValue, besideMeetings: Bool) throws(BMLTError) -> (formats: [BMLTFormat], skipped: Int) {
+        let what = "the formats of the meeting search results"
+        if besideMeetings { return WireFormat.decodeSideList(list, what: what) }
+        return (try WireFormat.decodeList(list, what: what), 0)
     }
 }

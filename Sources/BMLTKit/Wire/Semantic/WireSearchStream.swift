@@ -28,10 +28,7 @@ enum WireSearchStream {
     static func usable(_ results: BMLTSearchResults, query: [URLQueryItem],
                        what: String = "the meeting search results") throws(BMLTError) -> (results: BMLTSearchResults, dropped: Int) {
         var results = results
-        if let fields = query.first(where: { $0.name == "data_field_key" })?.value,
-           !fields.split(separator: ",").contains("id_bigint") {
-            return (results, 0)
-        }
+        if keepsMeetingsWithoutIDs(query) { return (results, 0) }
         let all = results.meetings.count
         guard results.meetings.contains(where: { $0.id <= 0 }) else { return (results, 0) }
         results.meetings.removeAll { $0.id <= 0 }
@@ -39,6 +36,12 @@ enum WireSearchStream {
             throw .malformedResponse(what: what, detail: "none of its \(all) meetings has a usable id (id_bigint)")
         }
         return (results, all - results.meetings.count)
+    }
+
+    /// Whether a search made with `query` keeps meetings without a usable id: its `data_field_key` leaves `id_bigint` out.
+    static func keepsMeetingsWithoutIDs(_ query: [URLQueryItem]) -> Bool {
+        guard let fields = query.first(where: { $0.name == "data_field_key" })?.value else { return false }
+        return !fields.split(separator: ",").contains("id_bigint")
     }
 
     /// The reference path: the generic tree, then the generic mapping.
@@ -86,7 +89,7 @@ enum WireSearchStream {
         /// `{"meetings": [...], "formats": [...]}` in either order; formats are resolved once both are read.
         private mutating func object(_ scanner: inout JSONScanner, serverFormats: [BMLTFormat]) throws -> BMLTSearchResults {
             var meetings: [BMLTMeeting]?
-            var formats: [BMLTFormat]?
+            var formatList: WireValue?
             var context = MeetingDecodingContext(formats: .empty)
             if try scanner.beginObject() {
                 repeat {
@@ -94,8 +97,7 @@ enum WireSearchStream {
                     if scanner.key(key, is: "meetings") {
                         meetings = try self.meetings(&scanner, context: &context)
                     } else if scanner.key(key, is: "formats") {
-                        formats = try WireFormat.decodeList(try scanner.value(),
-                                                            what: "the formats of the meeting search results")
+                        formatList = try scanner.value()
                     } else if key.hasEscapes {
                         throw OtherShape()      // an escaped "meetings" would be missed here
                     } else {
@@ -104,11 +106,16 @@ enum WireSearchStream {
                     }
                 } while try scanner.nextMember()
             }
-            guard meetings != nil || formats != nil else { throw OtherShape() }
+            guard meetings != nil || formatList != nil else { throw OtherShape() }
+            var formats: [BMLTFormat] = []
+            var skipped = 0
+            if let formatList {
+                (formats, skipped) = try WireSearchResults.sideFormats(formatList, besideMeetings: meetings != nil)
+            }
             var found = meetings ?? []
-            let table = WireFormatTable(preferred: formats ?? [], fallback: serverFormats)
+            let table = WireFormatTable(preferred: formats, fallback: serverFormats)
             for index in found.indices { MeetingBuilder.resolveFormats(of: &found[index], in: table) }
-            return BMLTSearchResults(meetings: found, formats: formats ?? [])
+            return BMLTSearchResults(meetings: found, formats: formats, skippedFormats: skipped)
         }
 
         /// A list of meeting objects; anything else in the list is refused (by the reference path).

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Cuts one search's meetings into batches while its reply is decoded, for `meetingBatches(matching:)` and for the
+/// search store's `meetingsSoFar` — one batcher per search, shared by every attempt of its request.
+///
+/// How batches are sized (by time and count, never one meeting each nor the whole list when the reply streams):
+/// - the first batch goes as soon as one whole meeting is decoded (with whatever else the same piece of the body held);
+/// - after it, the meetings decoded since are handed over when a piece of the body arrives at least `interval` (75 ms)
+///   after the previous batch: a host redraws at most about 13 times a second;
+/// - the rest goes as the last batch once the reply is whole and decoded, taken from the final results, so that the
+///   batches together are exactly those results.
+///
+/// A reply answered whole (the cache, an app's own HTTP transport) is one batch.
+///
+/// Retries: a cut reply that is tried again is decoded again from its start, by a new consumer. The meetings the new
+/// attempt decodes, up to the number already handed over, are checked against those by id and skipped: no meeting is
+/// handed over twice. If they differ (the server's list changed between the attempts), nothing more is handed over
+/// and `hasDiverged` says so (the stream then ends with an error instead of a list that is not the server's).
+final class SearchBatcher: Sendable {
+    /// The least time between two batches while the body arrives.
+    static let interval: UInt64 = 75_000_000
+
+    private struct State {
+        var handedIDs: [Int] = []
+        var lastCut: UInt64 = 0
+        var attempt: ObjectIdentifier?
+        var attemptIndex = 0
+        var diverged = false
+        var finished = false
+    }
+
+    private let state = Locked(State())
+    /// What a `meetings` member's meetings are resolved against before the reply's own formats have arrived.
+    let table: WireFormatTable
+    private let deliver: @Sendable ([BMLTMeeting]) -> Void
+
+    /// A batcher handing its batches to `deliver`, in order, from one thread at a time.
+    init(serverFormats: [BMLTFormat], deliver: @escaping @Sendable ([BMLTMeeting]) -> Void) {
+        table = WireFormatTable(serverFormats)
+        self.deliver = deliver
+    }
+
+    /// Whether the meetings decoded since the last batch should go now.
+    func isDue() -> Bool {
+        state.withLock { state in
+            guard !state.finished, !state.diverged else { return false }
+            return state.handedIDs.isEmpty || DispatchTime.now().uptimeNanoseconds &- state.lastCut >= Self.interval
+        }
+    }
+
+    /// Meetings an attempt (`consumer`) decoded, in order, after those it offered before.
+    func offer(_ meetings: [BMLTMeeting], from consumer: AnyObject) {
+        state.withLock { state in
+            guard !state.finished, !state.diverged else { return }
+            if state.attempt != ObjectIdentifier(consumer) {
+                state.attempt = ObjectIdentifier(consumer)
+                state.attemptIndex = 0
+            }
+            var start = 0
+            while start < meetings.count, state.attemptIndex < state.handedIDs.count {
+                if meetings[start].id != state.handedIDs[state.attemptIndex] {
+                    state.diverged = true
+                    return
+                }
+                start += 1
+                state.attemptIndex += 1
+            }
+            guard start < meetings.count else { return }
+            let batch = start == 0 ? meetings : Array(meetings[start...])
+            state.handedIDs.append(contentsOf: batch.lazy.map(\.id))
+            state.attemptIndex += batch.count
+            state.lastCut = DispatchTime.now().uptimeNanoseconds
+            deliver(batch)
+        }
+    }
+
+    /// The search's final meetings: what was not handed over yet goes as the last batch (after checking that what was
+    /// handed over is their beginning).
+    func finish(_ meetings: [BMLTMeeting]) {
+        state.withLock { state in
+            guard !state.finished else { return }
+            state.finished = true
+            guard !state.diverged else { return }
+            let handed = state.handedIDs.count
+            guard meetings.count >= handed, zip(meetings, state.handedIDs).allSatisfy({ $0.id == $1 }) else {
+                state.diverged = true
+                return
+            }
+            if meetings.count > handed { deliver(handed == 0 ? meetings : Array(meetings[handed...])) }
+        }
+    }
+
+    /// Whether the meetings handed over are not the beginning of the search's final list (a retry found another).
+    var hasDiverged: Bool { state.withLock { $0.diverged } }
+
+    /// How many meetings were handed over.
+    var handedCount: Int { state.withLock { $0.handedIDs.count } }
+}
