@@ -94,6 +94,27 @@ struct MeetingBatchTests {
         #expect(batches.flatMap { $0 } == all && all.first?.formats.map(\.name) == ["Open", "Basic Text"])
     }
 
+    @Test(".nearest(n): the n nearest of the server's answer (not its first n) as one batch at the end, equal to meetings(matching:)")
+    func nearest() async throws {
+        // 60 meetings (over a second of body in many pieces), the farthest first: the nearest 5 are the last 5 sent.
+        let list = Data(("[" + (1...60).map { index in
+            #"{"id_bigint":"\#(index)","service_body_bigint":"3","meeting_name":"M\#(index)","formats":"O","format_shared_id_list":"17","latitude":"\#(40.5 + Double(61 - index) * 0.01)","longitude":"-73.25","published":"1"}"#
+        }.joined(separator: ",") + "]").utf8)
+        let server = try LoopbackHTTPServer { request in
+            Self.answer(request, search: .drip(status: 200, body: list, chunkSize: 512, interval: 0.03))
+        }
+        defer { server.stop() }
+        let connection = try await connection(server)
+        var criteria = BMLTSearchCriteria()
+        criteria.location = .nearest(5, latitude: 40.5, longitude: -73.25)
+        let (batches, error) = await collect(connection.meetingBatches(matching: criteria))
+        #expect(error == nil)
+        #expect(batches.count == 1, "a meeting handed over early might not be among the n kept")
+        #expect(batches.flatMap { $0 }.map(\.id) == [56, 57, 58, 59, 60])
+        let whole = try await connection.meetings(matching: criteria).meetings
+        #expect(batches.flatMap { $0 } == whole)
+    }
+
     @Test("a meetings-only (top-level list) reply streams the same way")
     func meetingsOnlyShape() async throws {
         let list = Data(("[" + (1...300).map { #"{"id_bigint":"\#($0)","service_body_bigint":"3","meeting_name":"M\#($0)","formats":"O","format_shared_id_list":"17"}"# }
