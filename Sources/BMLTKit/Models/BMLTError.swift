@@ -146,9 +146,10 @@ extension BMLTError: LocalizedError, CustomStringConvertible {
                                            + left + " Trying again unchanged will fail the same way; tell the server's administrator.")
     }
 
-    /// `self`, with a 5xx answer to a write turned into `serverFailedOnWrite` (other errors unchanged).
+    /// `self`, with an HTTP 500 or 501 answer to a write turned into `serverFailedOnWrite` (other errors unchanged:
+    /// 502, 503 and 504 come from a gateway or an overloaded server, and trying again later may well work).
     func asWriteFailure(_ what: String, leftBehind: String? = nil) -> BMLTError {
-        guard case .httpStatus(let code, let message) = self, code >= 500,
+        guard case .httpStatus(let code, let message) = self, code == 500 || code == 501,
               !(message ?? "").hasPrefix(Self.writeFailurePrefix) else { return self }
         return .serverFailedOnWrite(code: code, what: what, leftBehind: leftBehind)
     }

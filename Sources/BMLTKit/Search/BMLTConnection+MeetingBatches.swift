@@ -23,9 +23,16 @@ extension BMLTConnection {
     /// - A cut reply that is retried does not repeat batches: the retry's first meetings are checked against those
     ///   already delivered and skipped (should the server's list have changed in between, the stream throws instead).
     /// - The meetings' formats are resolved against the server's formats (`server.formats`, loaded by `connect()`),
-    ///   because a reply carries its own format list after its meetings; on every server version the two lists agree.
-    ///   On a connection not validated yet there is nothing to resolve against: the meetings then come as one batch
-    ///   at the end, so that the batches never differ from the results.
+    ///   because a reply carries its own format list after its meetings; on every server version captured the two lists
+    ///   agree. A format added or renamed on the server after `connect()` is missing or carries its old name in the
+    ///   batches that came before the reply's own list, while the results (and the last batch) use the reply's: call
+    ///   `connect()` again after the server's formats change. On a connection not validated yet there is nothing to
+    ///   resolve against: the meetings then come as one batch at the end, so that the batches never differ from the
+    ///   results.
+    /// - `.nearest(n)` keeps the n nearest of the server's answer, which need not be the first n it sent: such a search
+    ///   streams nothing while it arrives and gives its n meetings as one batch at the end.
+    /// - Under `.cacheThenNetwork` the cached list reaches the store and observers first; the stream yields only the
+    ///   network's meetings (a stream cannot take a cached list back).
     /// - Sorted and distance searches arrive in the order the server sorted them. A host that sorts locally should
     ///   insert each batch into its sorted list (or re-sort the whole list per batch), not append it.
     ///

@@ -78,7 +78,10 @@ extension BMLTConnection {
                 return []
             }
         )
-        operation.began = { connection, request in arrival.begin(connection, request) }
+        operation.began = { connection, request in
+            arrival.begin(connection, request)
+            if extent != .formatsOnly { connection.search.beginArrival(of: request) }
+        }
         return operation
     }
 

@@ -45,7 +45,9 @@ final class MeetingBatchChannel: Sendable {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard state.end == nil else { return nil }
             state.end = .some(error ?? state.divergence)
-            if error != nil { state.pending = [] }
+            // A failure still lets the consumer take the whole meetings that arrived before it (then the error);
+            // a cancelled search gives no more.
+            if case .cancelled? = error { state.pending = [] }
             defer { state.waiter = nil }
             return state.waiter
         }

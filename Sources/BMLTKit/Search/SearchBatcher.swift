@@ -23,7 +23,9 @@ final class SearchBatcher: Sendable {
     private struct State {
         var handedIDs: [Int] = []
         var lastCut: UInt64 = 0
-        var attempt: ObjectIdentifier?
+        /// Attempts numbered as their consumers are made (`beginAttempt`), and the one whose meetings came last.
+        var attempts = 0
+        var attempt = 0
         var attemptIndex = 0
         var diverged = false
         var finished = false
@@ -48,12 +50,21 @@ final class SearchBatcher: Sendable {
         }
     }
 
-    /// Meetings an attempt (`consumer`) decoded, in order, after those it offered before.
-    func offer(_ meetings: [BMLTMeeting], from consumer: AnyObject) {
+    /// A number for a new attempt's consumer (a retry decodes the reply again from its start). A number, not the
+    /// consumer's identity: a retry's consumer may be allocated where the cut attempt's freed one was.
+    func beginAttempt() -> Int {
+        state.withLock { state in
+            state.attempts += 1
+            return state.attempts
+        }
+    }
+
+    /// Meetings the attempt numbered `attempt` decoded, in order, after those it offered before.
+    func offer(_ meetings: [BMLTMeeting], attempt: Int) {
         state.withLock { state in
             guard !state.finished, !state.diverged else { return }
-            if state.attempt != ObjectIdentifier(consumer) {
-                state.attempt = ObjectIdentifier(consumer)
+            if state.attempt != attempt {
+                state.attempt = attempt
                 state.attemptIndex = 0
             }
             var start = 0

@@ -6,17 +6,20 @@ import Foundation
 final class SearchBodySink: BodyConsumer, @unchecked Sendable {
     private let decoder: Locked<WireSearchChunks>
     private let batcher: SearchBatcher?
+    /// This attempt's number with the batcher (see `SearchBatcher.beginAttempt`).
+    private let attempt: Int
 
     init(query: [URLQueryItem], serverFormats: [BMLTFormat], expectedLength: Int?, batcher: SearchBatcher? = nil) {
         decoder = Locked(WireSearchChunks(query: query, serverFormats: serverFormats, expectedLength: expectedLength))
         self.batcher = batcher
+        attempt = batcher?.beginAttempt() ?? 0
     }
 
     func consume(_ piece: Data) {
         decoder.withLock { $0.consume(piece) }
         guard let batcher, batcher.isDue() else { return }
         let batch = decoder.withLock { $0.takeDecoded(resolvingAgainst: batcher.table) }
-        if !batch.isEmpty { batcher.offer(batch, from: self) }
+        if !batch.isEmpty { batcher.offer(batch, attempt: attempt) }
     }
 
     /// The results (after the last piece).

@@ -49,6 +49,8 @@ public final class BMLTSearchStore {
     public internal(set) var isComplete = true
     /// The search whose meetings are arriving.
     @ObservationIgnored private var arriving: ObjectIdentifier?
+    /// The meeting search begun last: it owns `meetingsSoFar` (an older one still running is not shown there).
+    @ObservationIgnored private var owner: ObjectIdentifier?
     /// The formats used by those meetings (when the search asked for them).
     public internal(set) var formats: [BMLTFormat] = []
     /// The criteria of the last successful search.
@@ -60,8 +62,15 @@ public final class BMLTSearchStore {
 
     nonisolated init() {}
 
+    /// A meeting search began: from now on its batches, not an older search's, fill `meetingsSoFar`.
+    func beginArrival(of request: BMLTRequest) {
+        owner = ObjectIdentifier(request)
+    }
+
     /// A batch of a running search: the first one replaces what was shown; later ones of the same search are added.
+    /// A batch of a search older than the one begun last is not shown.
     func arrive(_ batch: [BMLTMeeting], of request: BMLTRequest) {
+        if let owner, owner != ObjectIdentifier(request) { return }
         if arriving == ObjectIdentifier(request) {
             withMutation(keyPath: \.meetingsSoFar) { storedSoFar.append(contentsOf: batch) }
         } else {
@@ -74,7 +83,12 @@ public final class BMLTSearchStore {
     /// A search ended (it filled `meetings`, failed or was cancelled): `meetingsSoFar` shows `meetings` again, unless
     /// another search's meetings are arriving.
     func endArrival(of request: BMLTRequest) {
-        guard arriving == nil || arriving == ObjectIdentifier(request) else { return }
+        if let owner {
+            guard owner == ObjectIdentifier(request) else { return }     // an older search ended: the newer one goes on
+        } else {
+            guard arriving == nil || arriving == ObjectIdentifier(request) else { return }
+        }
+        owner = nil
         arriving = nil
         replaceSoFar(with: storedMeetings)
         if !isComplete { isComplete = true }

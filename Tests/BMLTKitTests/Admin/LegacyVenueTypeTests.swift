@@ -156,3 +156,20 @@ struct LegacyVenueTypeTests {
         #expect(!text.contains("check the URL") && !text.contains("change record"))
     }
 }
+
+/// Which answers to a write say "the server failed on this write".
+@Suite("Write failures: which statuses")
+struct WriteFailureStatusTests {
+    @Test("500 and 501 are the server failing on the write; 502, 503 and 504 (a gateway, an overloaded server) keep their own sentence")
+    func statuses() {
+        for code in [500, 501] {
+            let text = BMLTError.httpStatus(code: code, message: nil).asWriteFailure("saving a meeting").localizedDescription
+            #expect(text.hasPrefix("The server failed on this write (saving a meeting): it answered with HTTP status \(code)."))
+        }
+        for code in [502, 503, 504] {
+            let error = BMLTError.httpStatus(code: code, message: nil)
+            #expect(error.asWriteFailure("saving a meeting") == error)
+            #expect(!error.localizedDescription.hasPrefix(BMLTError.writeFailurePrefix))
+        }
+    }
+}

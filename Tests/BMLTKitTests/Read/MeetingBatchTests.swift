@@ -149,6 +149,26 @@ struct MeetingBatchTests {
         #expect(connection.search.isComplete && connection.search.meetingsSoFar == connection.search.meetings)
     }
 
+    @Test("a consumer that stops reading, then a cut reply: it still gets the whole meetings that arrived, then the error")
+    func slowConsumerCut() async throws {
+        let server = try LoopbackHTTPServer { request in
+            Self.answer(request, search: .closeMidBody(body: Self.body, bytes: Self.body.count / 2))
+        }
+        defer { server.stop() }
+        let connection = try await connection(server)
+        let stream = connection.meetingBatches(matching: BMLTSearchCriteria())
+        // Read nothing until the search has failed.
+        while connection.search.lastError == nil {
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        let (batches, error) = await collect(stream)
+        guard case .brokenReply? = error as? BMLTError else { Issue.record("expected a broken reply, got \(String(describing: error))"); return }
+        let got = batches.flatMap { $0 }
+        let all = try expected
+        #expect(!got.isEmpty, "the meetings that arrived before the cut were dropped with the error")
+        #expect(got.count < all.count && Array(all.prefix(got.count)) == got, "a half-decoded or extra meeting")
+    }
+
     @Test("a cut reply retried: no meeting twice, together exactly the results")
     func retried() async throws {
         let (server, attempts) = try SearchChunkTransportTests.numberedSearches { attempt in
@@ -437,6 +457,56 @@ struct SearchStoreArrivalTests {
         #expect(store.isComplete && store.meetingsSoFar == meetings)
         store.meetings.removeAll { $0.id == 3 }     // a deletion saved while no search arrives
         #expect(store.meetingsSoFar.map(\.id) == [1, 2, 4, 5, 6])
+    }
+
+    @Test("two searches at once (search as you type): the one begun last owns the partial list; the older one's batches and end do not show")
+    func overlapping() {
+        let store = BMLTSearchStore()
+        let older = BMLTRequest(kind: .meetingSearch), newer = BMLTRequest(kind: .meetingSearch)
+        let meetings = (1...8).map { BMLTMeeting(id: $0, serviceBodyID: 1) }
+        store.beginArrival(of: older)
+        store.arrive(Array(meetings[0..<2]), of: older)
+        store.beginArrival(of: newer)
+        store.arrive(Array(meetings[4..<5]), of: newer)
+        store.arrive(Array(meetings[2..<3]), of: older)        // the older search's next batch: not mixed in
+        #expect(!store.isComplete && store.meetingsSoFar.map(\.id) == [5])
+        store.arrive(Array(meetings[5..<6]), of: newer)
+        #expect(store.meetingsSoFar.map(\.id) == [5, 6])
+        store.meetings = Array(meetings[0..<4])                  // the older search's results land first
+        store.endArrival(of: older)
+        #expect(!store.isComplete && store.meetingsSoFar.map(\.id) == [5, 6], "the older search's end took over")
+        store.meetings = Array(meetings[4..<8])
+        store.endArrival(of: newer)
+        #expect(store.isComplete && store.meetingsSoFar.map(\.id) == [5, 6, 7, 8])
+        // A newer search that streams nothing (`.nearest(n)`) still ends the partial list of an older one.
+        let third = BMLTRequest(kind: .meetingSearch), fourth = BMLTRequest(kind: .meetingSearch)
+        store.beginArrival(of: third)
+        store.arrive(Array(meetings[0..<1]), of: third)
+        store.beginArrival(of: fourth)
+        store.meetings = Array(meetings[1..<3])
+        store.endArrival(of: fourth)
+        #expect(store.isComplete && store.meetingsSoFar.map(\.id) == [2, 3])
+    }
+}
+
+/// The batcher across attempts of one request (a cut reply retried).
+@Suite("Search batcher: attempts")
+struct SearchBatcherAttemptTests {
+    @Test("a retry is told apart by its attempt number (not its consumer's address, which a freed consumer may leave to the next): what was handed over is skipped once, the rest handed over")
+    func retryByNumber() {
+        let delivered = Locked<[[Int]]>([])
+        let batcher = SearchBatcher(serverFormats: []) { batch in delivered.withLock { $0.append(batch.map(\.id)) } }
+        let meetings = (1...5).map { BMLTMeeting(id: $0, serviceBodyID: 1) }
+        let first = batcher.beginAttempt()
+        batcher.offer(Array(meetings[0..<3]), attempt: first)
+        let retry = batcher.beginAttempt()
+        #expect(retry != first)
+        batcher.offer(Array(meetings[0..<2]), attempt: retry)     // already handed over: skipped
+        batcher.offer(Array(meetings[2..<4]), attempt: retry)     // 3 skipped, 4 new
+        #expect(batcher.handedCount == 4)
+        batcher.finish(meetings)
+        #expect(delivered.withLock { $0 } == [[1, 2, 3], [4], [5]])
+        #expect(!batcher.hasDiverged)
     }
 }
 
