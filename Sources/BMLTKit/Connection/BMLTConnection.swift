@@ -134,7 +134,7 @@ public final class BMLTConnection {
             await deliverFromCache(operation)
         }
         var outcome = await work(operation, request)
-        if request.isCancelled { outcome = .failure(.cancelled) }
+        if request.isCancelled, !operation.outcomeSurvivesCancel { outcome = .failure(.cancelled) }
         await finish(request, operation, outcome)
         return outcome
     }
