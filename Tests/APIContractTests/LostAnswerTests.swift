@@ -114,6 +114,20 @@ struct LostAnswerTests {
         if generation == .legacy { #expect(restored.id == LostAnswerStandIn.seedID) }
     }
 
+    @Test("rollback: the meeting is back as it was before the change, reported once", arguments: generations, losses)
+    func rollback(generation: Generation, loss: Loss) async throws {
+        let (standIn, connection) = try await connect(generation)
+        defer { standIn.stop() }
+        var draft = Self.seed().editable()
+        draft.name = "Renamed by mistake"
+        _ = try await connection.saveAndWait(draft)
+        let change = try #require(try await connection.changes(meetingID: LostAnswerStandIn.seedID).first { $0.type == .changed })
+        standIn.loseNextWrite(loss)
+        let result = try await connection.rollbackAndWait(meetingID: LostAnswerStandIn.seedID, toBefore: change)
+        #expect(result.meeting.name == "Tuesday Night Hope" && standIn.names[LostAnswerStandIn.seedID] == "Tuesday Night Hope")
+        #expect(standIn.writes == 2)
+    }
+
     // MARK: - The fire-and-forget forms
 
     @Test("save(_:) with a lost answer: one .bmltMeetingAdded, no .bmltError, lastError nil, the event stream says the same",
@@ -135,11 +149,20 @@ struct LostAnswerTests {
             }
         ]
         defer { tokens.forEach(center.removeObserver) }
+        var iterator = connection.events.makeAsyncIterator()
         standIn.loseNextWrite(.status(502))
         connection.save(Self.newDraft("Lost Answer Group", generation))
         await waitUntil { !connection.isBusy && !added.isEmpty }
-        #expect(added.count == 1 && errors.isEmpty && connection.admin.lastError == nil)
+        #expect(added.count == 1 && errors.isEmpty && connection.admin.lastError == nil && connection.lastError == nil)
         #expect(Self.named(standIn, "Lost Answer Group") == added.map(\.id))
+        // connection.events: the same outcome, before any error (there is none) — the first outcome event is the meeting.
+        var streamed: BMLTEvent?
+        while !added.isEmpty, let event = await iterator.next() {
+            if case .meetingAdded = event { streamed = event; break }
+            if case .error = event { streamed = event; break }
+        }
+        guard case .meetingAdded(let meeting, _)? = streamed else { Issue.record("events: \(String(describing: streamed))"); return }
+        #expect(meeting.id == added.first?.id)
     }
 
     // MARK: - Cancelled after sending, and what a lost answer costs
@@ -190,6 +213,20 @@ struct LostAnswerTests {
         // the meeting taking the place of the read-back). A save: none (the look-up's read takes the read-back's place).
         #expect(lost - clean == 2 && lostSave - cleanSave == 0)
         #expect(standIn.writes == 4)
+    }
+
+    // MARK: - Server administration
+
+    /// The issue's 4.1.0 trial: the second tap's "username already taken" never happens.
+    @Test("creating a user whose answer is lost: the new user is reported (looked up in the list), one account", arguments: [Generation.rest3, .rest4], losses.filter { $0 != .readBack(reads: 2) })
+    func createUser(generation: Generation, loss: Loss) async throws {
+        let (standIn, connection) = try await connect(generation)
+        defer { standIn.stop() }
+        standIn.loseNextWrite(loss)
+        let user = try await connection.createUser(BMLTAdminUser(username: "lost_answer_admin", displayName: "Lost Answer"),
+                                                    password: "a-long-password-1")
+        #expect(user.username == "lost_answer_admin" && user.id > 1 && standIn.accounts(named: "lost_answer_admin") == 1)
+        #expect(standIn.writeRequests == 2)
     }
 
     // MARK: - Proven not done: sent again under the retry policy, or reported as not done

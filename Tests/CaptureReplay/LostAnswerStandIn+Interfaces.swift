@@ -86,6 +86,18 @@ extension LostAnswerStandIn {
             }
             if case .refusedBefore? = loss { return lost(loss, .json("[]")) }
             return lost(loss, restored ? Self.json(["meeting_id": id]) : .json(#"["ERROR"]"#))
+        case "rollback_meeting_to_before_change":
+            let loss = locked { takeLoss() }
+            let change = request.query("change_id") ?? form.first { $0.0 == "change_id" }?.1 ?? ""
+            guard let image = locked({ beforeImage(ofChange: change) }) else { return .json(#"["ERROR"]"#) }
+            apply(loss) {
+                guard var held = meeting(image.meetingID) else { return }
+                let before = held
+                for (key, value) in image.fields where key != "id_bigint" { Self.set(key, value, in: &held) }
+                store(held, id: image.meetingID)
+                recordWrite("comdef_change_type_rollback", image.meetingID, before: before, after: held)
+            }
+            return lost(loss, Self.json(["meeting_id": image.meetingID]))
         default:
             return .json(#"["BAD ADMIN ACTION"]"#)
         }
@@ -137,8 +149,25 @@ extension LostAnswerStandIn {
         let id = parts.count == 4 ? Int(parts[3]) : nil
         switch (request.method, parts.count > 2 ? parts[2] : "") {
         case ("GET", "users"):
-            let users = (try? JSONSerialization.jsonObject(with: FixtureCaptures.body(folder, "150-users.json"))) as? [[String: Any]]
-            return Self.json(users?.first { ($0["id"] as? Int) == 1 } ?? [:])
+            let all = locked { users() }
+            guard let id else { return Self.json(all) }
+            return all.first { ($0["id"] as? Int) == id }.map { Self.json($0) } ?? notFound()
+        case ("POST", "users"):
+            let body = ((try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]) ?? [:]
+            let username = body["username"] as? String ?? ""
+            if locked({ users().contains { $0["username"] as? String == username } }) {
+                return Self.json(["message": "The username has already been taken.", "errors": ["username": ["The username has already been taken."]]],
+                                 status: 422)
+            }
+            let loss = locked { takeLoss() }
+            var created: [String: Any] = [:]
+            apply(loss) {
+                created = ["id": (users().compactMap { $0["id"] as? Int }.max() ?? 0) + 1, "username": username,
+                           "type": body["type"] ?? "serviceBodyAdmin", "displayName": body["displayName"] ?? "",
+                           "description": "", "email": "", "ownerId": NSNull()]
+                addUser(created)        // the password is never kept
+            }
+            return lost(loss, Self.json(created, status: 201))
         case ("GET", "servicebodies"): return .respond(status: 200, headers: [:], body: FixtureCaptures.body(folder, "140-servicebodies.json"))
         case ("GET", "meetings"):
             if id != nil, readFails() { return .respond(status: 503, headers: [:], body: Data()) }

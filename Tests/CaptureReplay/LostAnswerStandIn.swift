@@ -42,6 +42,8 @@ public final class LostAnswerStandIn: @unchecked Sendable {
     private var meetings: [Int: [String: Any]] = [:]
     private var deleted: [Int: [String: Any]] = [:]
     private var log: [[String: Any]] = []
+    /// The user accounts (3.x/4.x), from the captured list, following the creations.
+    private var accounts: [[String: Any]]?
     private var nextID = 3000
     private var nextChange = 20000
     private var pendingLoss: Loss?
@@ -250,6 +252,17 @@ public final class LostAnswerStandIn: @unchecked Sendable {
         }
     }
 
+    /// The user accounts held (the captured ones, then those created), with the lock held.
+    func users() -> [[String: Any]] {
+        if accounts == nil {
+            accounts = ((try? JSONSerialization.jsonObject(with: FixtureCaptures.body(generation.rawValue, "150-users.json"))) as? [[String: Any]]) ?? []
+        }
+        return accounts ?? []
+    }
+    func addUser(_ user: [String: Any]) { accounts = users() + [user] }
+    /// How many accounts hold this user name.
+    public func accounts(named username: String) -> Int { lock.withLock { users().filter { $0["username"] as? String == username }.count } }
+
     // Shared with the two interfaces' extensions (`LostAnswerStandIn+Interfaces.swift`); called with the lock held.
     func isSessionValid() -> Bool { lock.withLock { sessionValid } }
     func locked<T>(_ body: () -> T) -> T { lock.withLock(body) }
@@ -262,6 +275,13 @@ public final class LostAnswerStandIn: @unchecked Sendable {
         guard let meeting = deleted.removeValue(forKey: id) else { return false }
         meetings[id] = meeting
         return true
+    }
+    /// The before-image of a change record, as a held meeting's fields (with the lock held).
+    func beforeImage(ofChange id: String) -> (meetingID: Int, fields: [String: String])? {
+        guard let record = log.first(where: { $0["change_id"] as? String == id }),
+              let before = (record["json_data"] as? [String: Any])?["before"] as? [String: String],
+              let meetingID = Int(record["meeting_id"] as? String ?? "") else { return nil }
+        return (meetingID, before)
     }
     func recordWrite(_ type: String, _ id: Int, before: [String: Any]? = nil, after: [String: Any]? = nil) {
         if logOn { record(type, id, before: before, after: after) }
