@@ -168,6 +168,7 @@ extension LostAnswerStandIn {
                 addUser(created)        // the password is never kept
             }
             return lost(loss, Self.json(created, status: 201))
+        case ("POST", "auth"): return .respond(status: 200, headers: ["Content-Type": "text/html"], body: Data())   // auth/logout
         case ("GET", "servicebodies"): return .respond(status: 200, headers: [:], body: FixtureCaptures.body(folder, "140-servicebodies.json"))
         case ("GET", "meetings"):
             if id != nil, readFails() { return .respond(status: 503, headers: [:], body: Data()) }
