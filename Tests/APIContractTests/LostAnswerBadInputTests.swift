@@ -97,8 +97,7 @@ struct LostAnswerBadInputTests {
     func editedInBetween(generation: Generation) async throws {
         let (standIn, connection) = try await base.connect(generation)
         defer { standIn.stop() }
-        var draft = LostAnswerTests.seed().editable()
-        draft.name = "Ours"
+        let draft = LostAnswerTests.renamedSeed("Ours")
         standIn.loseNextWrite(.reset)
         standIn.afterNextWrite(.otherAdminRenamesSeed("Theirs"))
         let open = await openOutcome { _ = try await connection.saveAndWait(draft) }
@@ -110,8 +109,7 @@ struct LostAnswerBadInputTests {
     func sessionExpired(generation: Generation) async throws {
         let (standIn, connection) = try await base.connect(generation)
         defer { standIn.stop() }
-        var draft = LostAnswerTests.seed().editable()
-        draft.name = "Ours"
+        let draft = LostAnswerTests.renamedSeed("Ours")
         standIn.loseNextWrite(.status(503))
         standIn.afterNextWrite(.sessionExpires)
         let open = await openOutcome { _ = try await connection.saveAndWait(draft) }
@@ -123,8 +121,7 @@ struct LostAnswerBadInputTests {
     func readBackNeverWorks(generation: Generation) async throws {
         let (standIn, connection) = try await base.connect(generation)
         defer { standIn.stop() }
-        var draft = LostAnswerTests.seed().editable()
-        draft.name = "Ours"
+        let draft = LostAnswerTests.renamedSeed("Ours")
         standIn.loseNextWrite(.readBack(reads: 100))
         let open = await openOutcome { _ = try await connection.saveAndWait(draft) }
         #expect(open?.isKnownDone == true && open?.meetingID == LostAnswerStandIn.seedID)
