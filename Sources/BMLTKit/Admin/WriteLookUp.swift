@@ -24,6 +24,8 @@ struct WriteLookUp: Sendable {
             return (change.meetingName ?? meeting.name) == meeting.name
         }
         let ids = Set(matching.compactMap { $0.meetingID }).sorted()
+        // Without knowing who is logged in, a matching creation may be another login's: never claimed.
+        if me == nil, !ids.isEmpty { return .open(.noRecordButSimilar(ids: ids)) }
         if ids.count > 1 { return .open(.severalCandidates(ids: ids)) }
         if let id = ids.first {
             do throws(BMLTError) {
