@@ -127,4 +127,38 @@ struct LostAnswerBadInputTests {
         #expect(open?.isKnownDone == true && open?.meetingID == LostAnswerStandIn.seedID)
         #expect(standIn.names[LostAnswerStandIn.seedID] == "Ours" && standIn.writes == 1)
     }
+
+    @Test("2.x: a created meeting that can never be read back: known done, with its id (not 'failed', not created again)")
+    func createdButUnreadable() async throws {
+        let (standIn, connection) = try await base.connect(.legacy)
+        defer { standIn.stop() }
+        standIn.loseNextWrite(.readBack(reads: 100))
+        let open = await openOutcome { _ = try await connection.saveAndWait(LostAnswerTests.newDraft("Lost Answer Group", .legacy)) }
+        let held = LostAnswerTests.named(standIn, "Lost Answer Group")
+        #expect(held.count == 1 && open?.isKnownDone == true && open?.meetingID == held.first && standIn.writes == 1)
+    }
+
+    @Test("the look-up's requests and log lines carry no password and no token", arguments: generations)
+    func secretsStayOut(generation: Generation) async throws {
+        let standIn = try LostAnswerStandIn(generation)
+        defer { standIn.stop() }
+        let lines = LogLines()
+        let configuration = BMLTConfiguration(timeout: 1.5, logLevel: .debug, logHandler: { _, line in lines.append(line) })
+        let connection = BMLTConnection(rootServerURL: standIn.rootURL, configuration: configuration)
+        try await connection.login(username: "admin", password: RESTAdminReplay.password)
+        standIn.loseNextWrite(.status(502))
+        _ = try await connection.saveAndWait(LostAnswerTests.newDraft("Lost Answer Group", generation))
+        let token = RESTAdminReplay.token(generation.rawValue)
+        #expect(lines.all.contains { $0.contains("looking up what the server now holds") })
+        #expect(!lines.all.contains { $0.contains(RESTAdminReplay.password) || $0.contains(token) || $0.contains("s3ss10n") })
+        #expect(!standIn.server.requests.contains { $0.target.contains(RESTAdminReplay.password) || $0.target.contains(token) })
+    }
+}
+
+/// Log lines collected from any thread.
+final class LogLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
 }
