@@ -231,6 +231,20 @@ struct LostAnswerTests {
         #expect(standIn.writeRequests == 2)
     }
 
+    @Test("creating a format or a service body whose answer is lost: the new one is reported (the newest matching), one held",
+          arguments: [Generation.rest3, .rest4], [Loss.reset, .status(502), .stall])
+    func createFormatAndServiceBody(generation: Generation, loss: Loss) async throws {
+        let (standIn, connection) = try await connect(generation)
+        defer { standIn.stop() }
+        standIn.loseNextWrite(loss)
+        let format = try await connection.createFormat(BMLTAdminFormat(translations: [.init(key: "LA", name: "Lost Answer", description: "", language: "en")]))
+        #expect(format.id > 0 && standIn.count("formats") { ($0["translations"] as? [[String: Any]])?.first?["key"] as? String == "LA" } == 1)
+        standIn.loseNextWrite(loss)
+        let body = try await connection.createServiceBody(BMLTAdminServiceBody(parentID: 1, name: "Lost Answer Area", type: "AS", adminUserID: 1))
+        #expect(body.id > 0 && body.name == "Lost Answer Area" && standIn.count("servicebodies") { $0["name"] as? String == "Lost Answer Area" } == 1)
+        #expect(standIn.writeRequests == 1 + 2)
+    }
+
     // MARK: - Proven not done: sent again under the retry policy, or reported as not done
 
     /// With a retry, one tap of Save survives; without, the error may say "try again" (true here: proven not done),

@@ -169,7 +169,19 @@ extension LostAnswerStandIn {
             }
             return lost(loss, Self.json(created, status: 201))
         case ("POST", "auth"): return .respond(status: 200, headers: ["Content-Type": "text/html"], body: Data())   // auth/logout
-        case ("GET", "servicebodies"): return .respond(status: 200, headers: [:], body: FixtureCaptures.body(folder, "140-servicebodies.json"))
+        case ("GET", "servicebodies"), ("GET", "formats"):
+            let all = locked { resource(parts[2]) }
+            guard let id else { return Self.json(all) }
+            return all.first { ($0["id"] as? Int) == id }.map { Self.json($0) } ?? notFound()
+        case ("POST", "servicebodies"), ("POST", "formats"):
+            let body = ((try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]) ?? [:]
+            let loss = locked { takeLoss() }
+            var created = body
+            apply(loss) {
+                created["id"] = (resource(parts[2]).compactMap { $0["id"] as? Int }.max() ?? 0) + 1
+                addResource(parts[2], created)
+            }
+            return lost(loss, Self.json(created, status: 201))
         case ("GET", "meetings"):
             if id != nil, readFails() { return .respond(status: 503, headers: [:], body: Data()) }
             if let id {

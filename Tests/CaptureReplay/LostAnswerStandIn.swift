@@ -44,6 +44,8 @@ public final class LostAnswerStandIn: @unchecked Sendable {
     private var log: [[String: Any]] = []
     /// The user accounts (3.x/4.x), from the captured list, following the creations.
     private var accounts: [[String: Any]]?
+    /// The formats and service bodies (3.x/4.x), from the captured lists, following the creations.
+    private var resources: [String: [[String: Any]]] = [:]
     private var nextID = 3000
     private var nextChange = 20000
     private var pendingLoss: Loss?
@@ -260,6 +262,18 @@ public final class LostAnswerStandIn: @unchecked Sendable {
         return accounts ?? []
     }
     func addUser(_ user: [String: Any]) { accounts = users() + [user] }
+    /// The formats (`formats`, capture 130) or service bodies (`servicebodies`, capture 140) held, with the lock held.
+    func resource(_ kind: String) -> [[String: Any]] {
+        if resources[kind] == nil {
+            let file = kind == "formats" ? "130-formats.json" : "140-servicebodies.json"
+            resources[kind] = ((try? JSONSerialization.jsonObject(with: FixtureCaptures.body(generation.rawValue, file))) as? [[String: Any]]) ?? []
+        }
+        return resources[kind] ?? []
+    }
+    func addResource(_ kind: String, _ item: [String: Any]) { resources[kind] = resource(kind) + [item] }
+    /// How many formats or service bodies satisfy `test`.
+    public func count(_ kind: String, where test: ([String: Any]) -> Bool) -> Int { lock.withLock { resource(kind).filter(test).count } }
+
     /// How many accounts hold this user name.
     public func accounts(named username: String) -> Int { lock.withLock { users().filter { $0["username"] as? String == username }.count } }
 
