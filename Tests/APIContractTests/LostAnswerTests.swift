@@ -220,7 +220,7 @@ struct LostAnswerTests {
     // MARK: - Server administration
 
     /// The 4.1.0 trial: the second tap's "username already taken" never happens.
-    @Test("creating a user whose answer is lost: the new user is reported (looked up in the list), one account", arguments: [Generation.rest3, .rest4], losses.filter { $0 != .readBack(reads: 2) })
+    @Test("creating a user whose answer is lost: the new user is reported (looked up in the list), one account", arguments: [Generation.rest3, .rest4, .rest42], losses.filter { $0 != .readBack(reads: 2) })
     func createUser(generation: Generation, loss: Loss) async throws {
         let (standIn, connection) = try await connect(generation)
         defer { standIn.stop() }
@@ -232,7 +232,7 @@ struct LostAnswerTests {
     }
 
     @Test("creating a format or a service body whose answer is lost: the new one is reported (the newest matching), one held",
-          arguments: [Generation.rest3, .rest4], [Loss.reset, .status(502), .stall])
+          arguments: [Generation.rest3, .rest4, .rest42], [Loss.reset, .status(502), .stall])
     func createFormatAndServiceBody(generation: Generation, loss: Loss) async throws {
         let (standIn, connection) = try await connect(generation)
         defer { standIn.stop() }

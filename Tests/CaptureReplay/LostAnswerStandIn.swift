@@ -1,7 +1,7 @@
 import Foundation
 import LoopbackHTTPServer
 
-/// A stateful stand-in of a root server's meeting-write interface — 2.16.6's `json.php` or 3.x/4.x's `/api/v1` — that
+/// A stateful stand-in of a root server's meeting-write interface — 2.16.6's `json.php` or the `/api/v1` of 3.1.2, 4.1.0, 4.2.7 — that
 /// can let a write through whole and then lose its answer, as a proxy or a dropped network does (issue 41).
 ///
 /// Its reads of the server (info, service bodies, formats, the login's replies) are the captured ones of
@@ -33,7 +33,7 @@ public final class LostAnswerStandIn: @unchecked Sendable {
 
     /// Which interface.
     public enum Generation: String, Sendable, CaseIterable {
-        case legacy = "rootserver", rest3 = "rootserver-3x", rest4 = "rootserver-4x"
+        case legacy = "rootserver", rest3 = "rootserver-3x", rest4 = "rootserver-4x", rest42 = "rootserver-42"
     }
 
     public let generation: Generation
