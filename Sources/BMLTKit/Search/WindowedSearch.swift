@@ -5,12 +5,14 @@ import Foundation
 /// The server cannot be asked by date: it answers the criteria's weekdays (the window's and one day each side, for
 /// meetings in other zones), and BMLTKit keeps the meetings with an occurrence starting in the window. With
 /// `.nearest(n)` the server picks its n nearest on those weekdays, and the window may drop many of them (on the
-/// sample data, 6 of the 10 nearest for "today and tomorrow" on a Sunday evening). So a nearest search asks again
-/// with a larger count until the window holds n:
+/// sample data, 5 of the 10 nearest for "today and tomorrow" on a Sunday evening). So a nearest search asks again
+/// with a larger count until the window holds n, inside the one search operation (so `meetings(matching:)`,
+/// `meetingBatches(matching:)`, `searchMeetings(_:extent:)` and anything built on them get it):
 /// - round 1 asks the n nearest; a round that keeps k of the r meetings it got asks next for about
 ///   `n × r / k × 1.5` (the window's share seen so far, with room to spare), at least twice the last count, at most
 ///   `maximumCount` (8 × the last count when the window kept none). On the sample data "the 10 nearest, today and
-///   tomorrow" takes 2 requests (10, then 38: 4 kept, then 16);
+///   tomorrow" takes 2 requests (10, of which 5 kept; then 30: 2 requests is the least a window that drops half
+///   the server's answer allows, and 1.5 × the estimate makes a third rare);
 /// - it stops when the window holds n (the n nearest of those are returned), when the server answered fewer than
 ///   asked (it has no more: fewer than n, every one of the window), or after `maximumRounds` requests or at
 ///   `maximumCount` (fewer than n; the log says why at `.errors`). Never a loop.
