@@ -7,7 +7,8 @@ import Testing
 /// the default retry policy (which retries a timed-out read twice). Timed against a loopback server that reads each
 /// request and never answers. The upper bounds are generous (a busy machine, TSan); what tells a whole-call deadline
 /// from a per-attempt one is that no attempt starts after it. Measured here: 1.52 s (validate) and 1.50 s (search) for a
-/// 1.5 s timeout; with the deadline per attempt, as before, 5.9 s and 3 attempts each.
+/// 1.5 s timeout alone, 5.9 s and 1.7 s during the whole suite on 2 busy cores (the cancelled attempt's end is
+/// delivered late there, never a retry); with the deadline per attempt, as before, 5.9 s and 3 attempts each, alone.
 @Suite("timeout: the whole call, against a server that never answers", .serialized)
 @MainActor
 struct WholeCallTimeoutTests {
@@ -51,7 +52,9 @@ struct WholeCallTimeoutTests {
         #expect(elapsed >= Self.timeout - 0.05, "not before the deadline: \(elapsed) s")
         #expect(elapsed < Self.timeout + 30, "the whole call, not per attempt: \(elapsed) s")
         let sent = try await attempts(server, "GetServerInfo")
-        #expect(sent == 1, "the attempts stopped at the deadline: \(sent)")
+        // At most the first attempt: on a loaded machine the whole call's deadline may pass before the first request
+        // reaches the server (seen once in the full suite: 0 requests); a per-attempt deadline sent 3.
+        #expect(sent <= 1, "the attempts stopped at the deadline: \(sent)")
         #expect(connection.inFlightRequests.isEmpty)
     }
 
@@ -67,7 +70,7 @@ struct WholeCallTimeoutTests {
         print("meetings(matching:) against a silent search, timeout \(Self.timeout) s: .timeout after \(String(format: "%.3f", elapsed)) s")
         #expect(elapsed >= Self.timeout - 0.05 && elapsed < Self.timeout + 30, "\(elapsed) s")
         let sent = try await attempts(server, "GetSearchResults")
-        #expect(sent == 1, "one attempt: the deadline came before any retry (\(sent))")
+        #expect(sent <= 1, "at most one attempt: the deadline came before any retry (\(sent))")
         #expect(connection.lastError == .timeout)
     }
 
