@@ -5,7 +5,7 @@ import FoundationNetworking
 
 /// How a `BMLTConnection` talks to its server and delivers what it learns.
 ///
-/// The defaults suit a mobile app: 30 s per request, notifications on the main thread, no spinner delays.
+/// The defaults suit a mobile app: 30 s per call (retries included), notifications on the main thread, no spinner delays.
 /// ```swift
 /// var configuration = BMLTConfiguration()
 /// configuration.progressStartDelay = 0.5
