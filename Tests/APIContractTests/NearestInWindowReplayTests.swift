@@ -96,6 +96,12 @@ struct NearestInWindowReplayTests {
         var batched: [BMLTMeeting] = []
         for try await batch in await connection.meetingBatches(matching: criteria) { batched += batch }
         #expect(batched.map(\.id) == found.map(\.id))
+
+        // A query object (one per view) searches the same way: the same 10.
+        let query = await BMLTMeetingQuery(connection, criteria: criteria)
+        await query.refresh()
+        let held = await query.meetings.map(\.id)
+        #expect(held == found.map(\.id))
     }
 
     @Test(".nearest(0) with a window: invalidArgument at once, nothing sent")
