@@ -225,7 +225,7 @@ struct LostAnswerTests {
         let (standIn, connection) = try await connect(generation)
         defer { standIn.stop() }
         standIn.loseNextWrite(loss)
-        let user = try await connection.createUser(BMLTAdminUser(username: "lost_answer_admin", displayName: "Lost Answer"),
+        let user = try await connection.createUserAndWait(BMLTAdminUser(username: "lost_answer_admin", displayName: "Lost Answer"),
                                                     password: "a-long-password-1")
         #expect(user.username == "lost_answer_admin" && user.id > 1 && standIn.accounts(named: "lost_answer_admin") == 1)
         #expect(standIn.writeRequests == 2)
@@ -237,10 +237,10 @@ struct LostAnswerTests {
         let (standIn, connection) = try await connect(generation)
         defer { standIn.stop() }
         standIn.loseNextWrite(loss)
-        let format = try await connection.createFormat(BMLTAdminFormat(translations: [.init(key: "LA", name: "Lost Answer", description: "", language: "en")]))
+        let format = try await connection.createFormatAndWait(BMLTAdminFormat(translations: [.init(key: "LA", name: "Lost Answer", description: "", language: "en")]))
         #expect(format.id > 0 && standIn.count("formats") { ($0["translations"] as? [[String: Any]])?.first?["key"] as? String == "LA" } == 1)
         standIn.loseNextWrite(loss)
-        let body = try await connection.createServiceBody(BMLTAdminServiceBody(parentID: 1, name: "Lost Answer Area", type: "AS", adminUserID: 1))
+        let body = try await connection.createServiceBodyAndWait(BMLTAdminServiceBody(parentID: 1, name: "Lost Answer Area", type: "AS", adminUserID: 1))
         #expect(body.id > 0 && body.name == "Lost Answer Area" && standIn.count("servicebodies") { $0["name"] as? String == "Lost Answer Area" } == 1)
         #expect(standIn.writeRequests == 1 + 2)
     }

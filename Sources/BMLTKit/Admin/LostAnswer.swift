@@ -25,6 +25,12 @@ extension BMLTError {
         }
     }
 
+    /// Whether this is `.writeOutcomeUnknown` (kept as it is when a call's whole deadline passes).
+    var isOpenWriteOutcome: Bool {
+        if case .writeOutcomeUnknown = self { return true }
+        return false
+    }
+
     var isMalformedResponse: Bool {
         if case .malformedResponse = self { return true }
         return false
