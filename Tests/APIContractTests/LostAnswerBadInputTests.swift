@@ -7,7 +7,7 @@ import Testing
 /// Issue 41's bad input: a change log switched off, two candidate meetings, another administrator's meeting or edit in
 /// between, a clock minutes off, a login that ended before the look-up, a look-up that fails. Each gets a true outcome
 /// and nothing is written twice; an open outcome is a `.writeOutcomeUnknown` whose sentence never says "Try again".
-@Suite("When the answer to a write is lost: bad input", .needsCaptures)
+@Suite("When the answer to a write is lost: bad input", .needsCaptures, .serialized)
 @MainActor
 struct LostAnswerBadInputTests {
     typealias Generation = LostAnswerStandIn.Generation
@@ -87,7 +87,7 @@ struct LostAnswerBadInputTests {
         defer { standIn.stop() }
         standIn.clockOffset = offset
         let earlier = standIn.recordEarlierCreation(name: "Lost Answer Group", weekday: 5, start: "20:00:00", minutesAgo: 2)
-        standIn.loseNextWrite(.stall)
+        standIn.loseNextWrite(.reset)
         let saved = try await connection.saveAndWait(LostAnswerTests.newDraft("Lost Answer Group", generation))
         #expect(saved.meeting.id != earlier && Set(LostAnswerTests.named(standIn, "Lost Answer Group")) == [earlier, saved.meeting.id])
     }
@@ -143,7 +143,7 @@ struct LostAnswerBadInputTests {
         let standIn = try LostAnswerStandIn(generation)
         defer { standIn.stop() }
         let lines = LogLines()
-        let configuration = BMLTConfiguration(timeout: 1.5, logLevel: .debug, logHandler: { _, line in lines.append(line) })
+        let configuration = BMLTConfiguration(timeout: 2.5, logLevel: .debug, logHandler: { _, line in lines.append(line) })
         let connection = BMLTConnection(rootServerURL: standIn.rootURL, configuration: configuration)
         try await connection.login(username: "admin", password: RESTAdminReplay.password)
         standIn.loseNextWrite(.status(502))

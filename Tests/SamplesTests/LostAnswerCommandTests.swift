@@ -10,7 +10,7 @@ import Testing
 @MainActor
 struct LostAnswerCommandTests {
     private func admin(_ standIn: LostAnswerStandIn, _ arguments: [String]) async -> ObserverRun {
-        await observe(["--server", standIn.rootURL.absoluteString, "--timeout", "1.5", "admin"] + arguments + ["--user", "admin"],
+        await observe(["--server", standIn.rootURL.absoluteString, "--timeout", "5", "admin"] + arguments + ["--user", "admin"],
                       environment: ["BMLT_PASSWORD": RESTAdminReplay.password])
     }
 
