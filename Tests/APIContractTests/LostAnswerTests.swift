@@ -17,10 +17,11 @@ struct LostAnswerTests {
     nonisolated static let losses: [Loss] = [.reset, .status(502), .status(503), .status(504), .stall, .readBack(reads: 2)]
     nonisolated static let generations = Generation.allCases
 
-    /// A logged-in connection to a fresh stand-in (a 2.5 s timeout, which each stall costs; one retry for reads). The suites run their cases one at a time: in parallel, hundreds of stand-ins and their look-ups overload a busy machine past any short timeout.
-    func connect(_ generation: Generation, retries: Int = 1) async throws -> (LostAnswerStandIn, BMLTConnection) {
+    /// A logged-in connection to a fresh stand-in (one retry for reads). The suites run their cases one at a time: in parallel, hundreds of stand-ins and their look-ups overload a busy machine past any short timeout.
+    func connect(_ generation: Generation, retries: Int = 1, for loss: Loss? = nil) async throws -> (LostAnswerStandIn, BMLTConnection) {
         let standIn = try LostAnswerStandIn(generation)
-        let configuration = BMLTConfiguration(timeout: 2.5, retryPolicy: BMLTRetryPolicy(maximumRetries: retries, baseDelay: 0.01))
+        // A stall costs the timeout: 2.5 s there; elsewhere 10 s, which a machine busy with the whole suite never reaches.
+        let configuration = BMLTConfiguration(timeout: loss == .stall ? 2.5 : 10, retryPolicy: BMLTRetryPolicy(maximumRetries: retries, baseDelay: 0.01))
         let connection = BMLTConnection(rootServerURL: standIn.rootURL, configuration: configuration)
         _ = try await connection.validate()
         try await connection.login(username: "admin", password: RESTAdminReplay.password)
@@ -69,7 +70,7 @@ struct LostAnswerTests {
 
     @Test("create: the new meeting is reported (its id, wasCreated), the stand-in holds exactly one", arguments: generations, losses)
     func create(generation: Generation, loss: Loss) async throws {
-        let (standIn, connection) = try await connect(generation)
+        let (standIn, connection) = try await connect(generation, for: loss)
         defer { standIn.stop() }
         standIn.loseNextWrite(loss)
         let saved = try await connection.saveAndWait(Self.newDraft("Lost Answer Group", generation))
@@ -81,7 +82,7 @@ struct LostAnswerTests {
 
     @Test("update: the saved meeting and its field changes are reported, the stand-in holds the new name", arguments: generations, losses)
     func update(generation: Generation, loss: Loss) async throws {
-        let (standIn, connection) = try await connect(generation)
+        let (standIn, connection) = try await connect(generation, for: loss)
         defer { standIn.stop() }
         let draft = LostAnswerTests.renamedSeed("Tuesday Night Hope (new room)")
         standIn.loseNextWrite(loss)
@@ -94,7 +95,7 @@ struct LostAnswerTests {
     @Test("delete: a success; a second tap says it was already deleted, by whom",
           arguments: generations, losses.filter { $0 != .readBack(reads: 2) })     // a deletion reads nothing back
     func delete(generation: Generation, loss: Loss) async throws {
-        let (standIn, connection) = try await connect(generation)
+        let (standIn, connection) = try await connect(generation, for: loss)
         defer { standIn.stop() }
         standIn.loseNextWrite(loss)
         try await connection.deleteMeetingAndWait(id: LostAnswerStandIn.seedID)
@@ -109,7 +110,7 @@ struct LostAnswerTests {
 
     @Test("restore: the meeting is back once, under the id the server gave it", arguments: generations, losses)
     func restore(generation: Generation, loss: Loss) async throws {
-        let (standIn, connection) = try await connect(generation)
+        let (standIn, connection) = try await connect(generation, for: loss)
         defer { standIn.stop() }
         try await connection.deleteMeetingAndWait(id: LostAnswerStandIn.seedID)
         let deletion = try #require(try await connection.deletedMeetings().first { $0.meetingID == LostAnswerStandIn.seedID })
@@ -123,7 +124,7 @@ struct LostAnswerTests {
     @Test("rollback: the meeting is back as it was before the change, reported once",
           arguments: generations, losses.filter { $0 != .stall })     // a stall is a timeout like the others: checked on the four writes
     func rollback(generation: Generation, loss: Loss) async throws {
-        let (standIn, connection) = try await connect(generation)
+        let (standIn, connection) = try await connect(generation, for: loss)
         defer { standIn.stop() }
         let draft = LostAnswerTests.renamedSeed("Renamed by mistake")
         _ = try await connection.saveAndWait(draft)
@@ -176,7 +177,7 @@ struct LostAnswerTests {
     @Test("a create cancelled after its request reached the server: reported created (one .bmltMeetingAdded, no cancellation)",
           arguments: generations)
     func cancelledAfterSending(generation: Generation) async throws {
-        let (standIn, connection) = try await connect(generation)
+        let (standIn, connection) = try await connect(generation)     // cancelled long before its 10 s timeout
         defer { standIn.stop() }
         var added = 0, cancelled = 0
         let center = NotificationCenter.default
@@ -223,7 +224,7 @@ struct LostAnswerTests {
     /// The 4.1.0 trial: the second tap's "username already taken" never happens.
     @Test("creating a user whose answer is lost: the new user is reported (looked up in the list), one account", arguments: [Generation.rest3, .rest4, .rest42], losses.filter { $0 != .readBack(reads: 2) && $0 != .stall })
     func createUser(generation: Generation, loss: Loss) async throws {
-        let (standIn, connection) = try await connect(generation)
+        let (standIn, connection) = try await connect(generation, for: loss)
         defer { standIn.stop() }
         standIn.loseNextWrite(loss)
         let user = try await connection.createUserAndWait(BMLTAdminUser(username: "lost_answer_admin", displayName: "Lost Answer"),
@@ -235,7 +236,7 @@ struct LostAnswerTests {
     @Test("creating a format or a service body whose answer is lost: the new one is reported (the newest matching), one held",
           arguments: [Generation.rest3, .rest4, .rest42], [Loss.reset, .status(502)])
     func createFormatAndServiceBody(generation: Generation, loss: Loss) async throws {
-        let (standIn, connection) = try await connect(generation)
+        let (standIn, connection) = try await connect(generation, for: loss)
         defer { standIn.stop() }
         standIn.loseNextWrite(loss)
         let format = try await connection.createFormatAndWait(BMLTAdminFormat(translations: [.init(key: "LA", name: "Lost Answer", description: "", language: "en")]))
