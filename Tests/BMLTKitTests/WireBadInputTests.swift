@@ -146,7 +146,7 @@ struct WireBadInputTests {
             // A broken transfer never says "could not be reached", whatever the platform calls it.
             let sentence = thrown?.localizedDescription ?? ""
             #expect(!sentence.contains("could not be reached"), "\(bad): \(sentence)")
-            if case .transport(let code, _) = thrown { #expect(code == URLError.networkConnectionLost.rawValue, "\(bad)") }
+            if case .transport(let code) = thrown { #expect(code == URLError.networkConnectionLost.rawValue, "\(bad)") }
         }
         if bad == .redirectToHTML || bad == .redirectLoopToOtherHost {
             #expect(other.requests.count == 1, "the redirect was followed to the other host")

@@ -80,7 +80,7 @@ extension BMLTConnection {
     /// (posted as `.bmltError`); nothing is sent.
     @discardableResult
     public func save(_ draft: BMLTMeetingDraft, options: BMLTSaveOptions = BMLTSaveOptions()) -> BMLTRequest {
-        start(Self.saveOperation(draft, options: options, serviceBodyIDs: knownServiceBodyIDs))
+        start(Self.saveOperation(draft, options: options, serviceBodyIDs: knownServiceBodyIDs, language: language))
     }
 
     /// The `async` form of `save(_:)` (the fire-and-forget name + `AndWait`): returns the saved meeting and the
@@ -90,7 +90,7 @@ extension BMLTConnection {
     /// print(saved.meeting.id, saved.fieldChanges.map(\.key))
     /// ```
     public func saveAndWait(_ draft: BMLTMeetingDraft, options: BMLTSaveOptions = BMLTSaveOptions()) async throws -> BMLTSaveResult {
-        try await run(Self.saveOperation(draft, options: options, serviceBodyIDs: knownServiceBodyIDs))
+        try await run(Self.saveOperation(draft, options: options, serviceBodyIDs: knownServiceBodyIDs, language: language))
     }
 
     /// The fields of `draft` the connected server's generation would refuse, checked here without sending
@@ -107,7 +107,7 @@ extension BMLTConnection {
     /// ```
     public func problems(in draft: BMLTMeetingDraft, options: BMLTSaveOptions = BMLTSaveOptions()) -> [BMLTFieldProblem] {
         MeetingDraftRules.problems(in: draft, info: server.info, formats: server.formats,
-                                   serviceBodyIDs: knownServiceBodyIDs, options: options)
+                                   serviceBodyIDs: knownServiceBodyIDs, options: options, language: language)
     }
 
     /// The ids of the service bodies the connection knows (empty before validation).
@@ -177,7 +177,7 @@ extension BMLTConnection {
             work: { context throws(BMLTError) in
                 context.adminSession.end()
                 do throws(BMLTError) {
-                    let route = try await AdminGateway.route(context, for: "administration")
+                    let route = try await AdminGateway.route(context, for: .administration)
                     let login = try await route.interface.login(username: username, password: password)
                     return AdminOutcome(value: login, validation: route.validation)
                 } catch {
@@ -214,7 +214,7 @@ extension BMLTConnection {
                 context.transport.cookies.removeAll()
             }
             guard context.adminSession.isLoggedIn else { return }
-            let route = try await AdminGateway.route(context, for: "logging out")
+            let route = try await AdminGateway.route(context, for: .loggingOut)
             do throws(BMLTError) {
                 try await route.interface.logout()
             } catch .unauthorized {
@@ -232,7 +232,7 @@ extension BMLTConnection {
     static let permissionsOperation = Operation<AdminLogin>(
         kind: .permissions,
         work: { context throws(BMLTError) in
-            let (route, generation) = try await AdminGateway.loggedIn(context, for: "reading permissions")
+            let (route, generation) = try await AdminGateway.loggedIn(context, for: .readingPermissions)
             return try await AdminGateway.guarded(context, generation: generation) { () async throws(BMLTError) in
                 try await route.interface.permissions()
             }
@@ -246,11 +246,11 @@ extension BMLTConnection {
     )
 
     static func saveOperation(_ draft: BMLTMeetingDraft, options: BMLTSaveOptions = BMLTSaveOptions(),
-                              serviceBodyIDs: Set<Int> = []) -> Operation<BMLTSaveResult> {
-        adminOperation(kind: .saveMeeting, what: draft.isNew ? "creating meetings" : "saving meetings") { route throws(BMLTError) in
+                              serviceBodyIDs: Set<Int> = [], language: String = "en") -> Operation<BMLTSaveResult> {
+        adminOperation(kind: .saveMeeting, what: draft.isNew ? .creatingMeetings : .savingMeetings) { route throws(BMLTError) in
             let problems = MeetingDraftRules.problems(in: draft, info: route.info, formats: route.formats,
-                                                      serviceBodyIDs: serviceBodyIDs, options: options)
-            guard problems.isEmpty else { throw MeetingDraftRules.error(problems) }
+                                                      serviceBodyIDs: serviceBodyIDs, options: options, language: language)
+            guard problems.isEmpty else { throw MeetingDraftRules.error(problems, language: language) }
             return try await route.interface.save(draft, options: options)
         } succeed: { connection, result, request in
             connection.meetingChanged(result.meeting)
@@ -260,7 +260,7 @@ extension BMLTConnection {
     }
 
     static func deleteOperation(id: Int) -> Operation<Int> {
-        adminOperation(kind: .deleteMeeting, what: "deleting meetings") { route throws(BMLTError) in
+        adminOperation(kind: .deleteMeeting, what: .deletingMeetings) { route throws(BMLTError) in
             try await route.interface.delete(meetingID: id)
             return id
         } succeed: { connection, id, request in
@@ -270,7 +270,7 @@ extension BMLTConnection {
     }
 
     static func restoreOperation(_ deletion: BMLTChange) -> Operation<BMLTMeeting> {
-        adminOperation(kind: .restoreMeeting, what: "restoring deleted meetings") { route throws(BMLTError) in
+        adminOperation(kind: .restoreMeeting, what: .restoringMeetings) { route throws(BMLTError) in
             try await route.interface.restore(deletion)
         } succeed: { connection, meeting, request in
             connection.meetingRestored(meeting, from: deletion)
@@ -279,7 +279,7 @@ extension BMLTConnection {
     }
 
     static func rollbackOperation(meetingID: Int, change: BMLTChange) -> Operation<BMLTSaveResult> {
-        adminOperation(kind: .rollbackMeeting, what: "rolling back meetings") { route throws(BMLTError) in
+        adminOperation(kind: .rollbackMeeting, what: .rollingBackMeetings) { route throws(BMLTError) in
             try await route.interface.rollback(meetingID: meetingID, toBefore: change)
         } succeed: { connection, result, request in
             connection.meetingChanged(result.meeting)
@@ -289,7 +289,7 @@ extension BMLTConnection {
 
     /// An operation that needs an open login: it picks the interface, runs `body`, and on a 401 ends the login.
     private static func adminOperation<Value: Sendable>(
-        kind: BMLTRequestKind, what: String,
+        kind: BMLTRequestKind, what: BMLTError.Subject,
         _ body: @escaping @Sendable (AdminGateway.Route) async throws(BMLTError) -> Value,
         succeed: @escaping @MainActor @Sendable (BMLTConnection, Value, BMLTRequest) -> [BMLTEvent]
     ) -> Operation<Value> {
@@ -303,7 +303,7 @@ extension BMLTConnection {
                         try await body(route)
                     }
                 } catch {
-                    throw error.asWriteFailure(what.replacingOccurrences(of: "deleted meetings", with: "a deleted meeting")
+                    throw error.asWriteFailure(what.description.replacingOccurrences(of: "deleted meetings", with: "a deleted meeting")
                         .replacingOccurrences(of: " meetings", with: " a meeting"))       // a 5xx is the server failing on this write, not a wrong URL
                 }
             },

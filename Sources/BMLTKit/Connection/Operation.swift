@@ -131,7 +131,7 @@ final class OperationContext: Sendable {
 
     /// `GET <root>/client_interface/json/?switcher=<switcher>&<query>`, parsed as JSON; a status, HTML page or
     /// broken JSON becomes a typed error naming `what` was being read.
-    func semantic(_ switcher: String, _ query: [URLQueryItem] = [], what: String) async throws(BMLTError) -> WireValue {
+    func semantic(_ switcher: String, _ query: [URLQueryItem] = [], what: BMLTError.Subject) async throws(BMLTError) -> WireValue {
         try WireReply.json(try await semanticReply(switcher, query), what: what)
     }
 

@@ -183,7 +183,7 @@ final class Transport: Sendable {
     static func isTransient(_ error: BMLTError) -> Bool {
         switch error {
         case .timeout: return true
-        case .transport(let code, _):
+        case .transport(let code):
             return [URLError.networkConnectionLost.rawValue, URLError.cannotConnectToHost.rawValue,
                     URLError.timedOut.rawValue, URLError.dnsLookupFailed.rawValue, URLError.notConnectedToInternet.rawValue,
                     URLError.badServerResponse.rawValue].contains(code)
@@ -326,7 +326,7 @@ private final class TaskEntry: @unchecked Sendable {
     /// FoundationNetworking does not always act on the `.cancel` disposition, and would fetch the rest of the body.
     func receive(_ response: URLResponse, cancelling task: URLSessionTask) -> Bool {
         guard let http = response as? HTTPURLResponse else {
-            fail(.malformedResponse(what: "the request", detail: "the answer was not HTTP"), cancelling: task)
+            fail(.malformedResponse(what: .request, detail: .notHTTP), cancelling: task)
             return false
         }
         if http.expectedContentLength > Int64(limit) {
@@ -371,7 +371,7 @@ private final class TaskEntry: @unchecked Sendable {
             return HTTPReply(data: state.body, statusCode: http.statusCode, headers: headers, url: http.url,
                              consumer: state.consumer, consumedBytes: state.consumer == nil ? 0 : state.received)
         }
-        resolve(reply.map { .success($0) } ?? .failure(.malformedResponse(what: "the request", detail: "the answer had no HTTP head")))
+        resolve(reply.map { .success($0) } ?? .failure(.malformedResponse(what: .request, detail: .noHTTPHead)))
     }
 
     /// Ends the request now with `error` (deadline, size limit, cancellation) and stops the task.
@@ -407,30 +407,26 @@ extension BMLTError {
         switch mapped {
         case .cancelled, .timeout, .responseTooLarge: return mapped
         default:
-            let expected = head.expectedContentLength > 0 ? " of \(head.expectedContentLength)" : ""
+            let expected = head.expectedContentLength > 0 ? Int(head.expectedContentLength) : nil
             return .brokenReply(code: (error as NSError).code,
-                                detail: "the reply was cut off or damaged after \(bytes)\(expected) bytes of its body (\(stackWords(error)))")
+                                detail: .cutOff(afterBytes: bytes, expectedBytes: expected, stack: stackWords(error)))
         }
     }
 
     /// The HTTP stack's own description of a failure, with anything like an address removed, shortened — where that
     /// description is libcurl's (Linux): FoundationNetworking puts libcurl's English message ("Failed writing header",
-    /// "transfer closed with 1600 bytes remaining") in the error's own `NSLocalizedDescriptionKey`. Everywhere else,
-    /// and for an error without a description of its own (whose `localizedDescription` is only Foundation's generic
-    /// sentence), BMLTKit's own words for the code: Apple's URL loading system describes errors in the device's
-    /// language, which would make a sentence of two languages.
-    static func stackWords(_ error: any Error) -> String {
-        let nsError = error as NSError
-        var own: String {
-            guard case .transport(_, let words) = from(urlErrorCode: nsError.code) else { return "code \(nsError.code)" }
-            return words
-        }
+    /// "transfer closed with 1600 bytes remaining") in the error's own `NSLocalizedDescriptionKey`. `nil` everywhere
+    /// else, and for an error without a description of its own (whose `localizedDescription` is only Foundation's
+    /// generic sentence): the sentence then says what the code means, in its own language — Apple's URL loading
+    /// system describes errors in the device's language, which would make a sentence of two languages.
+    static func stackWords(_ error: any Error) -> String? {
         #if canImport(FoundationNetworking)
-        guard let words = nsError.userInfo[NSLocalizedDescriptionKey] as? String, !words.isEmpty else { return own }
+        let nsError = error as NSError
+        guard let words = nsError.userInfo[NSLocalizedDescriptionKey] as? String, !words.isEmpty else { return nil }
         let text = words.replacingOccurrences(of: "[a-zA-Z][a-zA-Z0-9+.-]*://[^ ]*", with: "<address>", options: .regularExpression)
         return String(text.prefix(160))
         #else
-        return own
+        return nil
         #endif
     }
 
@@ -448,11 +444,11 @@ extension BMLTError {
                           URLError.cannotDecodeRawData.rawValue, URLError.cannotDecodeContentData.rawValue,
                           URLError.cannotParseResponse.rawValue, URLError.zeroByteResource.rawValue]
             if broken.contains(nsError.code) {
-                return .brokenReply(code: nsError.code, detail: "the reply could not be read (\(stackWords(error)))")
+                return .brokenReply(code: nsError.code, detail: .unreadable(stack: stackWords(error)))
             }
             return from(urlErrorCode: nsError.code)
         }
-        return .transport(code: nsError.code, description: "an unexpected error")
+        return .transport(code: nsError.code)
     }
 
     static func from(urlErrorCode code: Int) -> BMLTError {
@@ -460,35 +456,35 @@ extension BMLTError {
         case URLError.cancelled.rawValue: return .cancelled
         case URLError.timedOut.rawValue: return .timeout
         case URLError.cannotFindHost.rawValue, URLError.dnsLookupFailed.rawValue:
-            return .transport(code: code, description: "the server's name could not be found")
+            return .transport(code: code)
         case URLError.cannotConnectToHost.rawValue:
-            return .transport(code: code, description: "the server refused the connection")
+            return .transport(code: code)
         case URLError.networkConnectionLost.rawValue:
-            return .transport(code: code, description: "the connection was lost")
+            return .transport(code: code)
         case URLError.notConnectedToInternet.rawValue:
-            return .transport(code: code, description: "this device is offline")
+            return .transport(code: code)
         case URLError.secureConnectionFailed.rawValue, URLError.serverCertificateUntrusted.rawValue,
              URLError.serverCertificateHasBadDate.rawValue, URLError.serverCertificateHasUnknownRoot.rawValue,
              URLError.serverCertificateNotYetValid.rawValue, URLError.clientCertificateRejected.rawValue:
-            return .transport(code: code, description: "a secure (TLS) connection could not be made")
+            return .transport(code: code)
         case URLError.badServerResponse.rawValue:
-            return .transport(code: code, description: "the server's answer was broken off or invalid")
+            return .transport(code: code)
         case URLError.httpTooManyRedirects.rawValue, URLError.redirectToNonExistentLocation.rawValue:
-            return .transport(code: code, description: "the server redirected in a way that cannot be followed")
+            return .transport(code: code)
         case -1103: // NSURLErrorDataLengthExceedsMaximum
-            return .transport(code: code, description: "the answer was too large")
+            return .transport(code: code)
         case -1022: // NSURLErrorAppTransportSecurityRequiresSecureConnection: its own sentence in `BMLTError.description`
-            return .transport(code: code, description: "App Transport Security requires a secure connection (https://)")
+            return .transport(code: code)
         case URLError.cannotParseResponse.rawValue:
-            return .transport(code: code, description: "the reply's head could not be parsed")
+            return .transport(code: code)
         case URLError.cannotDecodeRawData.rawValue, URLError.cannotDecodeContentData.rawValue:
-            return .transport(code: code, description: "the reply's body could not be decoded")
+            return .transport(code: code)
         case URLError.zeroByteResource.rawValue:
-            return .transport(code: code, description: "the reply was empty")
+            return .transport(code: code)
         case URLError.unsupportedURL.rawValue:
-            return .transport(code: code, description: "the answer was not HTTP, or the address is not supported")
+            return .transport(code: code)
         default:
-            return .transport(code: code, description: "a network error")
+            return .transport(code: code)
         }
     }
 }

@@ -30,7 +30,7 @@ struct WireSearchChunks {
 
     private let query: [URLQueryItem]
     private let serverFormats: [BMLTFormat]
-    private let what = "the meeting search results"
+    private let what: BMLTError.Subject = .meetingSearch
 
     private enum Mode {
         /// No byte but white space (and a byte order mark at the start) yet.
@@ -371,7 +371,7 @@ struct WireSearchChunks {
     }
 
     private mutating func fail(_ message: String, at offset: Int) {
-        mode = .failed(.malformedResponse(what: what, detail: "the body is not valid JSON (\(message) at byte \(offset))"))
+        mode = .failed(.malformedResponse(what: what, detail: .invalidJSON(offset: offset)))
         carried = []
         listMeetings = []
     }
@@ -412,7 +412,7 @@ struct WireSearchChunks {
         if topIsObject {
             results = try objectResults()
         } else {
-            if listHasOtherThanObjects { throw .malformedResponse(what: what, detail: "expected a list of meetings") }
+            if listHasOtherThanObjects { throw .malformedResponse(what: what, detail: .unexpectedShape(expected: "[meeting]")) }
             results = BMLTSearchResults(meetings: listMeetings, formats: [])
             listMeetings = []
         }
@@ -422,7 +422,7 @@ struct WireSearchChunks {
     }
 
     private func endError(_ message: String, at offset: Int) -> BMLTError {
-        .malformedResponse(what: what, detail: "the body is not valid JSON (\(message) at byte \(offset))")
+        .malformedResponse(what: what, detail: .invalidJSON(offset: offset))
     }
 
     /// Text after the JSON: nothing but white space is fine; PHP's notices are salvaged (their first message
@@ -460,7 +460,7 @@ struct WireSearchChunks {
                                      skippedFormats: skipped)
         case .streamed(var meetings, let hasOtherThanObjects):
             meetingsMember = nil
-            if hasOtherThanObjects { throw .malformedResponse(what: what, detail: "expected a list of meetings") }
+            if hasOtherThanObjects { throw .malformedResponse(what: what, detail: .unexpectedShape(expected: "[meeting]")) }
             for index in meetings.indices { MeetingBuilder.resolveFormats(of: &meetings[index], in: table) }
             return BMLTSearchResults(meetings: meetings, formats: formats, skippedFormats: skipped)
         }
