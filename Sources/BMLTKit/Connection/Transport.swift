@@ -451,40 +451,13 @@ extension BMLTError {
         return .transport(code: nsError.code)
     }
 
+    /// A `URLError` code as a `BMLTError`: a cancellation, a timeout, or a transport failure whose sentence words the
+    /// code (`BMLTError.transportPhrase`: host not found, refused, offline, TLS, …; -1022 and -1005 have their own).
     static func from(urlErrorCode code: Int) -> BMLTError {
         switch code {
         case URLError.cancelled.rawValue: return .cancelled
         case URLError.timedOut.rawValue: return .timeout
-        case URLError.cannotFindHost.rawValue, URLError.dnsLookupFailed.rawValue:
-            return .transport(code: code)
-        case URLError.cannotConnectToHost.rawValue:
-            return .transport(code: code)
-        case URLError.networkConnectionLost.rawValue:
-            return .transport(code: code)
-        case URLError.notConnectedToInternet.rawValue:
-            return .transport(code: code)
-        case URLError.secureConnectionFailed.rawValue, URLError.serverCertificateUntrusted.rawValue,
-             URLError.serverCertificateHasBadDate.rawValue, URLError.serverCertificateHasUnknownRoot.rawValue,
-             URLError.serverCertificateNotYetValid.rawValue, URLError.clientCertificateRejected.rawValue:
-            return .transport(code: code)
-        case URLError.badServerResponse.rawValue:
-            return .transport(code: code)
-        case URLError.httpTooManyRedirects.rawValue, URLError.redirectToNonExistentLocation.rawValue:
-            return .transport(code: code)
-        case -1103: // NSURLErrorDataLengthExceedsMaximum
-            return .transport(code: code)
-        case -1022: // NSURLErrorAppTransportSecurityRequiresSecureConnection: its own sentence in `BMLTError.description`
-            return .transport(code: code)
-        case URLError.cannotParseResponse.rawValue:
-            return .transport(code: code)
-        case URLError.cannotDecodeRawData.rawValue, URLError.cannotDecodeContentData.rawValue:
-            return .transport(code: code)
-        case URLError.zeroByteResource.rawValue:
-            return .transport(code: code)
-        case URLError.unsupportedURL.rawValue:
-            return .transport(code: code)
-        default:
-            return .transport(code: code)
+        default: return .transport(code: code)
         }
     }
 }
