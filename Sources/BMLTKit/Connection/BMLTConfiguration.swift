@@ -91,8 +91,7 @@ public struct BMLTConfiguration: Sendable {
                 cache: BMLTResponseCache? = nil,
                 cachePolicy: BMLTCachePolicy = .networkOnly,
                 httpTransport: (any BMLTHTTPTransport)? = nil,
-                typedMessageCenter: NotificationCenter? = nil,
-                locale: Locale? = nil) {
+                typedMessageCenter: NotificationCenter? = nil) {
         self.notificationCenter = notificationCenter
         self.deliveryQueue = deliveryQueue
         self.typedMessageCenter = typedMessageCenter
@@ -110,6 +109,6 @@ public struct BMLTConfiguration: Sendable {
         self.cache = cache
         self.cachePolicy = cachePolicy
         self.httpTransport = httpTransport
-        self.locale = locale
+        self.locale = nil
     }
 }
