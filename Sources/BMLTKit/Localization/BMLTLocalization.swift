@@ -30,7 +30,10 @@ public enum BMLTLocalization {
     /// let language = BMLTLocalization.language(for: Locale(identifier: "pt_BR"))   // "pt"
     /// ```
     public static func language(for locale: Locale) -> String {
-        language(ofIdentifier: locale.identifier) ?? "en"
+        // A build without its tables (no Bundle.module) speaks English throughout: numbers too, not Persian digits in
+        // an English sentence.
+        guard let code = language(ofIdentifier: locale.identifier), StringTables.table(code) != nil else { return "en" }
+        return code
     }
 
     /// The locale BMLTKit speaks when none is given: on Apple platforms the first of the app's preferred

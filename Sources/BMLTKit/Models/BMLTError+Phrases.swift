@@ -5,6 +5,9 @@ import Foundation
 
 extension BMLTError.Subject: CustomStringConvertible {
     /// The English phrase, e.g. "the meeting search results".
+    /// ```swift
+    /// print(BMLTError.Subject.meetingSearch)   // the meeting search results
+    /// ```
     public var description: String { phrase(in: "en") }
 
     func phrase(in language: String) -> String {
@@ -67,6 +70,9 @@ extension BMLTError.Subject: CustomStringConvertible {
 
 extension BMLTError.ReplyProblem: CustomStringConvertible {
     /// The English phrase, e.g. "the body is empty".
+    /// ```swift
+    /// print(BMLTError.ReplyProblem.emptyBody)   // the body is empty
+    /// ```
     public var description: String { phrase(in: "en") }
 
     func phrase(in language: String) -> String {
@@ -97,6 +103,9 @@ extension BMLTError.ReplyProblem: CustomStringConvertible {
 
 extension BMLTError.NotARootServerReason: CustomStringConvertible {
     /// The English phrase, e.g. "GetServerInfo has no version".
+    /// ```swift
+    /// print(BMLTError.NotARootServerReason.noVersion)   // GetServerInfo has no version
+    /// ```
     public var description: String { phrase(in: "en") }
 
     func phrase(in language: String) -> String {
@@ -114,6 +123,9 @@ extension BMLTError.NotARootServerReason: CustomStringConvertible {
 
 extension BMLTError.Capability: CustomStringConvertible {
     /// The English phrase, e.g. "server settings (/api/v1/settings exists from root server 4.0 on; …)".
+    /// ```swift
+    /// print(BMLTError.Capability.serverSettings)
+    /// ```
     public var description: String { phrase(in: "en") }
 
     func phrase(in language: String) -> String {
@@ -150,6 +162,9 @@ extension BMLTError.Capability: CustomStringConvertible {
 
 extension BMLTError.Argument: CustomStringConvertible {
     /// The English phrase, e.g. "a field key is needed".
+    /// ```swift
+    /// print(BMLTError.Argument.emptyFieldKey)   // a field key is needed
+    /// ```
     public var description: String { phrase(in: "en") }
 
     func phrase(in language: String) -> String {

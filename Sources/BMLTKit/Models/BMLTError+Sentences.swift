@@ -5,9 +5,15 @@ import Foundation
 /// `.ci/strings --generate` and the other eleven tables: `.ci/strings` names every key a table lacks).
 extension BMLTError: LocalizedError, CustomStringConvertible {
     /// A sentence a person can act on, in ``BMLTLocalization/defaultLocale`` (the app's language).
+    /// ```swift
+    /// print(BMLTError.timeout.localizedDescription)   // in the app's language
+    /// ```
     public var errorDescription: String? { sentence(in: BMLTLocalization.language(for: BMLTLocalization.defaultLocale)) }
 
     /// The sentence in English, for logs and developers (the same in every locale).
+    /// ```swift
+    /// print(BMLTError.cancelled.description)   // The request was cancelled.
+    /// ```
     public var description: String { sentence(in: "en") }
 
     /// The sentence in `locale`'s language (English when BMLTKit has no table for it).
@@ -96,6 +102,9 @@ extension BMLTError: LocalizedError, CustomStringConvertible {
 
 extension BMLTMessageRejection: CustomStringConvertible {
     /// A sentence a person can act on, in English (`localizedDescription(for:)` for another language).
+    /// ```swift
+    /// print(BMLTMessageRejection.noContact.description)
+    /// ```
     public var description: String { sentence(in: "en") }
 
     /// The sentence in `locale`'s language.

@@ -14,6 +14,9 @@ public struct BMLTFieldProblem: Sendable, Hashable, Codable, CustomStringConvert
     /// What is wrong, in a sentence (the server's own wording where it has one).
     public var message: String
     /// Why, as a value to write your own sentence from (`nil`: made from a message only).
+    /// ```swift
+    /// if problem.reason == .required { print("Fill in", problem.key) }
+    /// ```
     public var reason: Reason?
 
     /// A problem with the field `key`.
