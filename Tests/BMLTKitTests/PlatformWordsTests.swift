@@ -15,7 +15,7 @@ struct PlatformWordsTests {
         let error = BMLTError.from(NSError(domain: NSURLErrorDomain, code: -1022))
         guard case .transport(let code) = error else { Issue.record("\(error)"); return }
         #expect(code == -1022)
-        let sentence = error.localizedDescription
+        let sentence = error.description
         #expect(sentence.contains("App Transport Security") && sentence.contains("Info.plist"), "\(sentence)")
         #expect(sentence.contains("NSExceptionDomains") && sentence.contains("NSAllowsLocalNetworking"), "\(sentence)")
         #expect(!sentence.contains("could not be reached"), "\(sentence)")
@@ -27,7 +27,7 @@ struct PlatformWordsTests {
         let error = BMLTError.from(URLError(.networkConnectionLost))
         #expect(error == .transport(code: -1005))
         #expect(Transport.isTransient(error))
-        let sentence = error.localizedDescription
+        let sentence = error.description
         #expect(sentence.contains("lost before its reply arrived") && !sentence.contains("could not be reached"), "\(sentence)")
         // Once the head has arrived the same code is a broken reply (the server was reached).
         let head = HTTPURLResponse(url: URL(string: "https://example.org/")!, statusCode: 200, httpVersion: nil, headerFields: nil)
