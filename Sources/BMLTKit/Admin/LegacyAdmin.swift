@@ -36,7 +36,7 @@ struct LegacyAdmin: AdminInterface {
         // Only what json.php stores as sent: the draft rules have refused a change of the fields it cannot take
         // (venue_type: HTTP 500; email_contact: erased); a copy's unchanged values of them are left out too.
         if let key = MeetingDraftRules.legacyRefusedKeys(in: draft).first {
-            let language = BMLTLocalization.language(for: BMLTLocalization.defaultLocale)   // a safety net: `save` checked first
+            let language = context.language   // a safety net: `save` checked first
             throw MeetingDraftRules.error(MeetingDraftRules.legacyProblems(in: draft, version: info.version, language: language)
                 .filter { $0.key == key }, language: language)
         }
