@@ -171,6 +171,8 @@ extension BMLTError.Argument: CustomStringConvertible {
         switch self {
         case .emptyFieldKey: return StringTables.text("argument.emptyFieldKey", language: language)
         case .aggregatorSearchWithoutFilter: return StringTables.text("argument.aggregatorSearchWithoutFilter", language: language)
+        case .nearestNoneInWindow(let wanted):
+            return StringTables.text("argument.nearestNoneInWindow", [String(wanted)], language: language)
         }
     }
 }

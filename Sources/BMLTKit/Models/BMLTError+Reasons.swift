@@ -234,6 +234,8 @@ extension BMLTError {
         case emptyFieldKey
         /// A search an aggregator would answer with nothing: it has no narrowing filter.
         case aggregatorSearchWithoutFilter
+        /// `.nearest(n)` with a time window and `n` below 1: it asks for no meetings (the `n` given).
+        case nearestNoneInWindow(Int)
     }
 
     /// Why a reply that arrived could not be read (`brokenReply`).
