@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "BMLTKit",
+    defaultLocalization: "en",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "BMLTKit", targets: ["BMLTKit"]),
@@ -12,7 +13,8 @@ let package = Package(
         .executable(name: "bmlt-host-app", targets: ["bmlt-host-app"]),
     ],
     targets: [
-        .target(name: "BMLTKit", path: "Sources/BMLTKit"),
+        // Resources: the string tables of the twelve languages (Resources/<lang>.lproj, read through Bundle.module).
+        .target(name: "BMLTKit", path: "Sources/BMLTKit", resources: [.process("Resources")]),
         // The embedded demo root server: an in-process URLProtocol over demo data written for this project.
         .target(name: "BMLTDemoServer", path: "Samples/DemoServer"),
         // The sample observer CLI: argument table, printing, spinner. Thin `main` in bmlt-observer. README.md is its manual.

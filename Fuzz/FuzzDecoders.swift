@@ -15,14 +15,14 @@ enum FuzzTargets {
     static func run(_ data: Data) {
         let reply = HTTPReply(data: data, statusCode: 200, headers: [:], url: nil)
         _ = try? JSONScanner.parse(data)
-        if let value = try? WireValue.parse(data, what: "fuzz") {
+        if let value = try? WireValue.parse(data, what: .request) {
             _ = try? WireServerInfo.decode(value)
             _ = try? WireFormat.decodeList(value)
             _ = try? WireServiceBody.decodeList(value)
             _ = try? WireLanguages.decode(value)
             touch(value)
         }
-        _ = try? WireReply.json(reply, what: "fuzz")
+        _ = try? WireReply.json(reply, what: .request)
         for status in [401, 404, 422, 500] {
             _ = try? WireReply.checkStatus(HTTPReply(data: data, statusCode: status, headers: [:], url: nil))
         }

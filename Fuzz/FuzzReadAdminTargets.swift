@@ -7,7 +7,7 @@ enum FuzzReadAdminTargets {
 
     static func run(_ data: Data) {
         let reply = HTTPReply(data: data, statusCode: 200, headers: [:], url: nil)
-        if let value = try? WireValue.parse(data, what: "fuzz") {
+        if let value = try? WireValue.parse(data, what: .request) {
             if let results = try? WireSearchResults.decode(value, serverFormats: formats) {
                 for meeting in results.meetings { _ = meeting.editable().changes; _ = meeting.endTime }
             }
@@ -20,10 +20,10 @@ enum FuzzReadAdminTargets {
             _ = try? WireFieldValues.decodeCoverage(value)
             _ = try? WireLegacyAdmin.permissions(value)
             _ = WireLegacyAdmin.user(value)
-            _ = try? WireLegacyAdmin.fieldChanges(value, what: "fuzz")
-            _ = try? WireLegacyAdmin.meetingID(value, what: "fuzz")
-            _ = try? WireLegacyAdmin.meetings(value, formats: formats, what: "fuzz")
-            if let meeting = try? WireRESTMeeting.decode(value, formats: formats, what: "fuzz") {
+            _ = try? WireLegacyAdmin.fieldChanges(value, what: .request)
+            _ = try? WireLegacyAdmin.meetingID(value, what: .request)
+            _ = try? WireLegacyAdmin.meetings(value, formats: formats, what: .request)
+            if let meeting = try? WireRESTMeeting.decode(value, formats: formats, what: .request) {
                 _ = WireJSONWriter.object(WireRESTMeeting.body(meeting, formats: formats, defaultDuration: 3600))
             }
             _ = try? WireRESTAuth.token(value)
@@ -32,7 +32,7 @@ enum FuzzReadAdminTargets {
         }
         _ = try? WireLegacyAdmin.login(reply)
         _ = try? WireLegacyAdmin.logout(reply)
-        _ = try? WireLegacyAdmin.json(reply, what: "fuzz")
+        _ = try? WireLegacyAdmin.json(reply, what: .request)
         let text = String(decoding: data, as: UTF8.self)
         _ = WireCSV.rows(text)
         _ = try? WireCSV.nawsExport(text)

@@ -69,6 +69,7 @@ public enum ObserverCLI {
         }
 
         var configuration = BMLTConfiguration()
+        configuration.locale = Locale(identifier: "en")   // the CLI speaks English whatever LANG says (ErrorWords)
         configuration.allowsInsecureHTTP = commandLine.flag("insecure")
         var timeout: Double?
         if let text = commandLine.value("timeout") {

@@ -34,8 +34,9 @@ struct AggregatorReplayTests {
             _ = try await connection.meetings(matching: criteria)
             Issue.record("an unfiltered search on an aggregator must be refused")
         } catch let error as BMLTError {
-            guard case .invalidArgument(let message) = error else { Issue.record("\(error)"); return }
-            #expect(message.contains("rootServerIDs"))
+            guard case .invalidArgument(let argument) = error else { Issue.record("\(error)"); return }
+            #expect(argument == .aggregatorSearchWithoutFilter)
+            #expect(error.description.contains("rootServerIDs"))
         }
         #expect(http.requests.count == sent, "nothing was sent")
     }
@@ -80,8 +81,9 @@ struct AggregatorReplayTests {
             _ = try await connection.changes()
             Issue.record("changes() must be refused on an aggregator")
         } catch let error as BMLTError {
-            guard case .unsupported(let message) = error else { Issue.record("\(error)"); return }
-            #expect(message.contains("change log"))
+            guard case .unsupported(let capability) = error else { Issue.record("\(error)"); return }
+            #expect(capability == .aggregatorChangeLog(.changesAndDeletedMeetings))
+            #expect(error.description.contains("change log"))
         }
         #expect(http.requests.count == sent)
     }

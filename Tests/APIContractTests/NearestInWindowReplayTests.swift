@@ -115,8 +115,9 @@ struct NearestInWindowReplayTests {
             _ = try await connection.upcomingMeetings(days: 2, matching: near, in: Self.newYork, now: Self.now)
             Issue.record("expected invalidArgument")
         } catch let error as BMLTError {
-            guard case .invalidArgument(let text) = error else { Issue.record("got \(error)"); return }
-            #expect(text.contains(".nearest(0)"))
+            guard case .invalidArgument(let argument) = error else { Issue.record("got \(error)"); return }
+            #expect(argument == .nearestNoneInWindow(0))
+            #expect(error.description.contains(".nearest(0)"))
         }
         #expect(Self.searches(http).isEmpty)
     }

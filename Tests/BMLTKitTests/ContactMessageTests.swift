@@ -77,7 +77,8 @@ struct ContactMessageTests {
             Issue.record("4.x must be unsupported")
         } catch let error as BMLTError {
             guard case .unsupported(let what) = error else { Issue.record("unexpected \(error)"); return }
-            #expect(what.contains("contact.php"))
+            guard case .contactMessages = what else { Issue.record("\(what)"); return }
+            #expect(what.description.contains("contact.php"))
         }
         #expect(!newerStub.requests.contains { $0.url!.path.hasSuffix("contact.php") })
     }
@@ -85,8 +86,8 @@ struct ContactMessageTests {
     @Test("an HTML page instead of a code is a clear error, not a success")
     func htmlReply() async throws {
         let (connection, _, recorder) = try await connection(contactReply: "<html><body>Not found</body></html>")
-        await #expect(throws: BMLTError.malformedResponse(what: "the message to the meeting's contact",
-                                                          detail: "the server sent an HTML page instead of a result code")) {
+        await #expect(throws: BMLTError.malformedResponse(what: .contactMessage,
+                                                          detail: .page)) {
             try await connection.sendMessageAndWait(toContactOf: meeting, from: "someone@example.com", body: "Hello")
         }
         #expect(recorder.count(.bmltMessageSent) == 0)

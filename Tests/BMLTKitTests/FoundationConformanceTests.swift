@@ -12,7 +12,7 @@ struct FoundationConformanceTests {
         (FixtureCorpus.modern, "001-GetServerInfo.json"),
     ])
     func serverInfo(folder: String, file: String) throws {
-        let info = try WireServerInfo.decode(try WireValue.parse(try FixtureCorpus.data(folder, file), what: file))
+        let info = try WireServerInfo.decode(try WireValue.parse(try FixtureCorpus.data(folder, file), what: .request))
         let raw = try #require((try FixtureCorpus.raw(folder, file) as? [[String: Any]])?.first)
         #expect(info.version == raw["version"] as? String)
         #expect(String(info.versionInt) == raw["versionInt"] as? String)
@@ -47,7 +47,7 @@ struct FoundationConformanceTests {
         (FixtureCorpus.modern, "003-GetFormats-show_all.json"),
     ])
     func formats(folder: String, file: String) throws {
-        let formats = try WireFormat.decodeList(try WireValue.parse(try FixtureCorpus.data(folder, file), what: file))
+        let formats = try WireFormat.decodeList(try WireValue.parse(try FixtureCorpus.data(folder, file), what: .request))
         let raw = try #require(try FixtureCorpus.raw(folder, file) as? [[String: Any]])
         #expect(!raw.isEmpty)
         #expect(formats.count == raw.count)
@@ -70,7 +70,7 @@ struct FoundationConformanceTests {
         (FixtureCorpus.modern, "004-GetServiceBodies.json"),
     ])
     func serviceBodies(folder: String, file: String) throws {
-        let bodies = try WireServiceBody.decodeList(try WireValue.parse(try FixtureCorpus.data(folder, file), what: file))
+        let bodies = try WireServiceBody.decodeList(try WireValue.parse(try FixtureCorpus.data(folder, file), what: .request))
         let raw = try #require(try FixtureCorpus.raw(folder, file) as? [[String: Any]])
         #expect(!raw.isEmpty)
         #expect(bodies.count == raw.count)
@@ -92,7 +92,7 @@ struct FoundationConformanceTests {
 
     @Test("GetLangs.php decodes with the default language marked")
     func languages() throws {
-        let languages = try WireLanguages.decode(try WireValue.parse(try FixtureCorpus.data(FixtureCorpus.legacy, "json_GetLangs.json"), what: "langs"))
+        let languages = try WireLanguages.decode(try WireValue.parse(try FixtureCorpus.data(FixtureCorpus.legacy, "json_GetLangs.json"), what: .languages))
         let raw = try #require((try FixtureCorpus.raw(FixtureCorpus.legacy, "json_GetLangs.json") as? [String: Any])?["languages"] as? [[String: Any]])
         #expect(languages.map(\.code) == raw.map { $0["key"] as! String })
         #expect(languages.map(\.name) == raw.map { $0["name"] as? String })
@@ -102,10 +102,10 @@ struct FoundationConformanceTests {
     @Test("the 2.x unknown-switcher reply (plain text under a JSON content type) is a clear error")
     func badSwitcher() throws {
         let reply = HTTPReply(data: try FixtureCorpus.data(FixtureCorpus.legacy, "json_bad_switcher.json"), statusCode: 200, headers: [:], url: nil)
-        #expect(throws: BMLTError.self) { try WireReply.json(reply, what: "GetServerInfo") }
+        #expect(throws: BMLTError.self) { try WireReply.json(reply, what: .serverInfo) }
         let modern = HTTPReply(data: try FixtureCorpus.data(FixtureCorpus.modern, "020-json-bad-switcher.json"), statusCode: 422, headers: [:], url: nil)
         do {
-            _ = try WireReply.json(modern, what: "GetServerInfo")
+            _ = try WireReply.json(modern, what: .serverInfo)
             Issue.record("a 422 must throw")
         } catch .validationFailed(let message, _) {
             #expect(message?.hasPrefix("Invalid data format or endpoint name") == true)

@@ -100,7 +100,7 @@ struct LoopbackTransportTests {
             _ = try await connection.validate()
             Issue.record("must fail")
         } catch let error as BMLTError {
-            guard case .transport(let code, _) = error else { Issue.record("unexpected \(error)"); return }
+            guard case .transport(let code) = error else { Issue.record("unexpected \(error)"); return }
             #expect(code == URLError.cannotConnectToHost.rawValue)
             #expect(connection.server.lastError == error)
         }

@@ -93,11 +93,11 @@ struct NotificationPayloadTests {
     @Test("every error has a sentence a person can act on, without secrets")
     func errorDescriptions() {
         let errors: [BMLTError] = [
-            .invalidURL("x"), .insecureURLRefused(host: "h"), .notARootServer(reason: "r"),
-            .unsupportedServerVersion(found: "1.0", minimum: "2.0.0"), .transport(code: -1004, description: "d"),
-            .timeout, .httpStatus(code: 500, message: nil), .malformedResponse(what: "w", detail: "d"),
+            .invalidURL("x"), .insecureURLRefused(host: "h"), .notARootServer(reason: .noVersion),
+            .unsupportedServerVersion(found: "1.0", minimum: "2.0.0"), .transport(code: -1004),
+            .timeout, .httpStatus(code: 500, message: nil), .malformedResponse(what: .meetingSearch, detail: .page),
             .unauthorized(message: nil), .forbidden(message: "no"), .notFound(message: nil), .conflict(message: "in use"),
-            .validationFailed(message: "bad", fieldErrors: ["name": ["required"]]), .unsupported("REST admin"),
+            .validationFailed(message: "bad", fieldErrors: ["name": ["required"]]), .unsupported(.serverAdministration),
             .messageRejected(.invalidSender), .cancelled, .responseTooLarge(limit: 10),
         ]
         for error in errors {

@@ -24,8 +24,8 @@ struct OneRoundValidationTests {
     nonisolated static let infoAnswers: [(String, StubServer.Response, BMLTError)] = [
         ("an HTML page", StubServer.Response(status: 200, headers: ["Content-Type": "text/html"],
                                              body: Data("<!DOCTYPE html><html><body>Welcome</body></html>".utf8), delay: 0.2),
-         .notARootServer(reason: "the server sent an HTML or XML page instead of JSON")),
-        ("JSON that is not a root server", .json(#"[{"name":"my blog"}]"#, delay: 0.2), .notARootServer(reason: "GetServerInfo has no version")),
+         .notARootServer(reason: .unreadable(.page))),
+        ("JSON that is not a root server", .json(#"[{"name":"my blog"}]"#, delay: 0.2), .notARootServer(reason: .noVersion)),
         ("a version too old", .json(#"[{"version":"1.10.3","versionInt":"1010003"}]"#, delay: 0.2),
          .unsupportedServerVersion(found: "1.10.3", minimum: "2.0.0")),
     ]

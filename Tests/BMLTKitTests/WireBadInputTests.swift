@@ -138,15 +138,15 @@ struct WireBadInputTests {
         #expect(store.serviceBodyTree == before.3 && store.languages == before.4, "\(bad)")
         #expect(connection.inFlightRequests.isEmpty, "\(bad)")
         if case .brokenReply = thrown {
-            let sentence = thrown?.localizedDescription ?? ""
+            let sentence = thrown?.description ?? ""
             #expect(sentence.hasPrefix("The server was reached, but its reply could not be read: ") && !sentence.contains("could not be reached"),
                     "\(bad): \(sentence)")
         }
         if Self.expectedKinds(bad).contains("brokenReply") {
             // A broken transfer never says "could not be reached", whatever the platform calls it.
-            let sentence = thrown?.localizedDescription ?? ""
+            let sentence = thrown?.description ?? ""
             #expect(!sentence.contains("could not be reached"), "\(bad): \(sentence)")
-            if case .transport(let code, _) = thrown { #expect(code == URLError.networkConnectionLost.rawValue, "\(bad)") }
+            if case .transport(let code) = thrown { #expect(code == URLError.networkConnectionLost.rawValue, "\(bad)") }
         }
         if bad == .redirectToHTML || bad == .redirectLoopToOtherHost {
             #expect(other.requests.count == 1, "the redirect was followed to the other host")

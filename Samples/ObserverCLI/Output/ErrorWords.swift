@@ -11,6 +11,9 @@ struct CLIFailure: Error, Equatable, CustomStringConvertible {
 
 /// Errors in the CLI's words: the library's sentences name its own settings (`allowsInsecureHTTP`,
 /// `BMLTConfiguration`'s timeout); here they name the flags a user types (`--insecure`, `--timeout`).
+///
+/// The CLI speaks English whatever `LANG` says: its own sentences, its help and its flags are English, so the
+/// library's sentences are taken in English too (`error.description`) rather than mixing two languages in one run.
 enum ErrorWords {
     /// A short code for a library error (its case name, e.g. `timeout`, `insecureURLRefused`).
     static func code(_ error: BMLTError) -> String {
@@ -38,12 +41,10 @@ enum ErrorWords {
             return "“\(text)” is not a root server URL. Give --server the address of the folder that holds client_interface, e.g. https://example.org/main_server."
         case .notARootServer(let reason):
             return "This address does not answer like a BMLT root server: \(reason). Check the --server URL."
-        case .transport(let code, _) where code == -1005 || code == -1022:
-            return error.localizedDescription   // a lost connection, App Transport Security: BMLTKit's own sentences
-        case .transport(let code, let description):
-            return "The server could not be reached (\(description), code \(code)). Check the network connection and the --server URL."
+        case .transport:
+            return error.description   // BMLTKit's own sentence (in English), from the URLError code
         case .httpStatus(_, let message?) where message.hasPrefix("The server failed on this write"):
-            return error.localizedDescription   // a write the server failed on: BMLTKit's own sentence
+            return error.description   // a write the server failed on: BMLTKit's own sentence
         case .httpStatus(let code, let message):
             let said = message.map { ": “\($0)”" } ?? ""
             return "The server answered with HTTP status \(code)\(said). Try again later, or check the --server URL."
@@ -57,7 +58,7 @@ enum ErrorWords {
             let said = message.map { ": “\($0)”" } ?? ""
             return "The server refused the login\(said). Check --user and the password (BMLT_PASSWORD or the prompt)."
         default:
-            return error.localizedDescription
+            return error.description
         }
     }
 

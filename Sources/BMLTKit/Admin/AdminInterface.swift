@@ -68,7 +68,7 @@ enum AdminGateway {
 
     /// REST when the server has it, the legacy interface when that is all it has; `.unsupported` naming
     /// `what` otherwise (no request is sent to the admin interface).
-    static func route(_ context: OperationContext, for what: String) async throws(BMLTError) -> Route {
+    static func route(_ context: OperationContext, for what: BMLTError.Subject) async throws(BMLTError) -> Route {
         var validation: ServerValidation?
         var formats = context.serverFormats
         let info: BMLTServerInfo
@@ -89,17 +89,17 @@ enum AdminGateway {
             return Route(interface: LegacyAdmin(context: context, formats: formats, info: info), kind: .legacy, validation: validation,
                          info: info, formats: formats)
         }
-        throw .unsupported("\(what) (root server \(info.version) has neither the REST /api/v1 nor the json.php administration interface switched on)")
+        throw .unsupported(.administration(what, serverVersion: info.version))
     }
 
     /// The interface of the open login: the same generation must still be open when the reply comes back.
-    static func loggedIn(_ context: OperationContext, for what: String) async throws(BMLTError) -> (route: Route, generation: Int) {
+    static func loggedIn(_ context: OperationContext, for what: BMLTError.Subject) async throws(BMLTError) -> (route: Route, generation: Int) {
         let generation = context.adminSession.generation
         guard let open = context.adminSession.interface else {
-            throw .unauthorized(message: "log in before \(what)")
+            throw .unauthorized(message: nil)                 // no login yet: "log in again" says what to do
         }
         let route = try await route(context, for: what)
-        guard route.kind == open else { throw .unauthorized(message: "the login does not match this server's interface; log in again") }
+        guard route.kind == open else { throw .unauthorized(message: nil) }
         return (route, generation)
     }
 

@@ -80,7 +80,7 @@ extension BMLTConnection {
     /// (posted as `.bmltError`); nothing is sent.
     @discardableResult
     public func save(_ draft: BMLTMeetingDraft, options: BMLTSaveOptions = BMLTSaveOptions()) -> BMLTRequest {
-        start(Self.saveOperation(draft, options: options, serviceBodyIDs: knownServiceBodyIDs))
+        start(Self.saveOperation(draft, options: options, serviceBodyIDs: knownServiceBodyIDs, language: language))
     }
 
     /// The `async` form of `save(_:)` (the fire-and-forget name + `AndWait`): returns the saved meeting and the
@@ -90,7 +90,7 @@ extension BMLTConnection {
     /// print(saved.meeting.id, saved.fieldChanges.map(\.key))
     /// ```
     public func saveAndWait(_ draft: BMLTMeetingDraft, options: BMLTSaveOptions = BMLTSaveOptions()) async throws -> BMLTSaveResult {
-        try await run(Self.saveOperation(draft, options: options, serviceBodyIDs: knownServiceBodyIDs))
+        try await run(Self.saveOperation(draft, options: options, serviceBodyIDs: knownServiceBodyIDs, language: language))
     }
 
     /// The fields of `draft` the connected server's generation would refuse, checked here without sending
@@ -107,7 +107,7 @@ extension BMLTConnection {
     /// ```
     public func problems(in draft: BMLTMeetingDraft, options: BMLTSaveOptions = BMLTSaveOptions()) -> [BMLTFieldProblem] {
         MeetingDraftRules.problems(in: draft, info: server.info, formats: server.formats,
-                                   serviceBodyIDs: knownServiceBodyIDs, options: options)
+                                   serviceBodyIDs: knownServiceBodyIDs, options: options, language: language)
     }
 
     /// The ids of the service bodies the connection knows (empty before validation).
@@ -177,7 +177,7 @@ extension BMLTConnection {
             work: { context throws(BMLTError) in
                 context.adminSession.end()
                 do throws(BMLTError) {
-                    let route = try await AdminGateway.route(context, for: "administration")
+                    let route = try await AdminGateway.route(context, for: .administration)
                     let login = try await route.interface.login(username: username, password: password)
                     return AdminOutcome(value: login, validation: route.validation)
                 } catch {
@@ -214,7 +214,7 @@ extension BMLTConnection {
                 context.transport.cookies.removeAll()
             }
             guard context.adminSession.isLoggedIn else { return }
-            let route = try await AdminGateway.route(context, for: "logging out")
+            let route = try await AdminGateway.route(context, for: .loggingOut)
             do throws(BMLTError) {
                 try await route.interface.logout()
             } catch .unauthorized {
@@ -232,7 +232,7 @@ extension BMLTConnection {
     static let permissionsOperation = Operation<AdminLogin>(
         kind: .permissions,
         work: { context throws(BMLTError) in
-            let (route, generation) = try await AdminGateway.loggedIn(context, for: "reading permissions")
+            let (route, generation) = try await AdminGateway.loggedIn(context, for: .readingPermissions)
             return try await AdminGateway.guarded(context, generation: generation) { () async throws(BMLTError) in
                 try await route.interface.permissions()
             }
@@ -247,7 +247,7 @@ extension BMLTConnection {
 
     /// An operation that needs an open login: it picks the interface, runs `body`, and on a 401 ends the login.
     static func adminOperation<Value: Sendable>(
-        kind: BMLTRequestKind, what: String,
+        kind: BMLTRequestKind, what: BMLTError.Subject,
         _ body: @escaping @Sendable (AdminWrite) async throws(BMLTError) -> Value,
         succeed: @escaping @MainActor @Sendable (BMLTConnection, Value, BMLTRequest) -> [BMLTEvent]
     ) -> Operation<Value> {
@@ -264,7 +264,7 @@ extension BMLTConnection {
                         }
                     }
                 } catch {
-                    throw error.asWriteFailure(what.replacingOccurrences(of: "deleted meetings", with: "a deleted meeting")
+                    throw error.asWriteFailure(what.description.replacingOccurrences(of: "deleted meetings", with: "a deleted meeting")
                         .replacingOccurrences(of: " meetings", with: " a meeting"))       // a 5xx is the server failing on this write, not a wrong URL
                 }
             },

@@ -26,8 +26,8 @@ struct LegacyAdmin: AdminInterface {
     }
 
     func permissions() async throws(BMLTError) -> AdminLogin {
-        let permissions = try WireLegacyAdmin.permissions(try await action("get_permissions", what: "the permissions"))
-        let user = WireLegacyAdmin.user(try await action("get_user_info", what: "the logged-in user"))
+        let permissions = try WireLegacyAdmin.permissions(try await action("get_permissions", what: .permissions))
+        let user = WireLegacyAdmin.user(try await action("get_user_info", what: .loggedInUser))
         return AdminLogin(user: user, permissions: permissions)
     }
 
@@ -36,7 +36,9 @@ struct LegacyAdmin: AdminInterface {
         // Only what json.php stores as sent: the draft rules have refused a change of the fields it cannot take
         // (venue_type: HTTP 500; email_contact: erased); a copy's unchanged values of them are left out too.
         if let key = MeetingDraftRules.legacyRefusedKeys(in: draft).first {
-            throw MeetingDraftRules.error(MeetingDraftRules.legacyProblems(in: draft, version: info.version).filter { $0.key == key })
+            let language = context.language   // a safety net: `save` checked first
+            throw MeetingDraftRules.error(MeetingDraftRules.legacyProblems(in: draft, version: info.version, language: language)
+                .filter { $0.key == key }, language: language)
         }
         let edited = WireMeetingFieldTable.differences(from: draft.isNew ? nil : draft.original, to: meeting)
             .filter { !MeetingDraftRules.legacyUnsentKeys.contains($0.key) }
@@ -46,7 +48,7 @@ struct LegacyAdmin: AdminInterface {
             let reply = try await post([("admin_action", "add_meeting"), ("service_body_id", String(meeting.serviceBodyID))] + fields)
             let id: Int
             do throws(BMLTError) {
-                (id, _) = try WireLegacyAdmin.fieldChanges(try WireLegacyAdmin.json(reply, what: "the new meeting"), what: "the new meeting")
+                (id, _) = try WireLegacyAdmin.fieldChanges(try WireLegacyAdmin.json(reply, what: .newMeeting), what: .newMeeting)
             } catch {
                 // add_meeting makes the meeting and records its "new" change before it stores the fields: a
                 // failure after that leaves the record (and the empty meeting it names) on the server.
@@ -60,28 +62,28 @@ struct LegacyAdmin: AdminInterface {
             return BMLTSaveResult(meeting: try await read(meeting.id), fieldChanges: [], wasCreated: false)
         }
         let reply = try await post([("admin_action", "modify_meeting"), ("meeting_id", String(meeting.id))] + fields)
-        let (id, changes) = try WireLegacyAdmin.fieldChanges(try WireLegacyAdmin.json(reply, what: "the saved meeting"),
-                                                             what: "the saved meeting")
+        let (id, changes) = try WireLegacyAdmin.fieldChanges(try WireLegacyAdmin.json(reply, what: .savedMeeting),
+                                                             what: .savedMeeting)
         guard id == meeting.id else {
-            throw .malformedResponse(what: "the saved meeting", detail: "the server reported meeting \(id) instead of \(meeting.id)")
+            throw .malformedResponse(what: .savedMeeting, detail: .meetingMismatch(sent: meeting.id, reported: id))
         }
         return BMLTSaveResult(meeting: try await read(id), fieldChanges: changes, wasCreated: false)
     }
 
     func delete(meetingID: Int) async throws(BMLTError) {
         let reply = try await post([("admin_action", "delete_meeting"), ("meeting_id", String(meetingID))])
-        let id = try WireLegacyAdmin.meetingID(try WireLegacyAdmin.json(reply, what: "the deletion"), what: "the deletion")
+        let id = try WireLegacyAdmin.meetingID(try WireLegacyAdmin.json(reply, what: .meetingDeletion), what: .meetingDeletion)
         guard id == meetingID else {
-            throw .malformedResponse(what: "the deletion", detail: "the server reported meeting \(id) instead of \(meetingID)")
+            throw .malformedResponse(what: .meetingDeletion, detail: .meetingMismatch(sent: meetingID, reported: id))
         }
     }
 
     func restore(_ deletion: BMLTChange) async throws(BMLTError) -> BMLTMeeting {
         guard let meetingID = deletion.meetingID ?? deletion.before?.id, meetingID > 0 else {
-            throw .unsupported("restoring this deletion (the change record names no meeting)")
+            throw .unsupported(.restoreWithoutMeetingID)
         }
         let reply = try await post([("admin_action", "restore_deleted_meeting"), ("meeting_id", String(meetingID))])
-        let id = try WireLegacyAdmin.meetingID(try WireLegacyAdmin.json(reply, what: "the restored meeting"), what: "the restored meeting")
+        let id = try WireLegacyAdmin.meetingID(try WireLegacyAdmin.json(reply, what: .restoredMeeting), what: .restoredMeeting)
         return try await read(id)
     }
 
@@ -89,7 +91,7 @@ struct LegacyAdmin: AdminInterface {
         let current = try await read(meetingID)
         let reply = try await post([("admin_action", "rollback_meeting_to_before_change"), ("meeting_id", String(meetingID)),
                                     ("change_id", String(change.id))])
-        let id = try WireLegacyAdmin.meetingID(try WireLegacyAdmin.json(reply, what: "the rollback"), what: "the rollback")
+        let id = try WireLegacyAdmin.meetingID(try WireLegacyAdmin.json(reply, what: .meetingRollback), what: .meetingRollback)
         let saved = try await read(id)
         return BMLTSaveResult(meeting: saved, fieldChanges: WireMeetingFieldTable.differences(from: current, to: saved), wasCreated: false)
     }
@@ -99,28 +101,28 @@ struct LegacyAdmin: AdminInterface {
     func meeting(id: Int) async throws(BMLTError) -> BMLTMeeting { try await read(id) }
 
     func meetings(serviceBodyID: Int) async throws(BMLTError) -> [BMLTMeeting] {
-        let what = "the meetings of service body \(serviceBodyID)"
+        let what = BMLTError.Subject.serviceBodyMeetings(id: serviceBodyID)
         let value = try await action("get_meetings", [URLQueryItem(name: "services[]", value: String(serviceBodyID)),
                                                       URLQueryItem(name: "advanced_published", value: "0")], what: what)
         return try WireLegacyAdmin.meetings(value, formats: formats, what: what)
     }
 
     func loggedInUserID() async throws(BMLTError) -> Int? {
-        WireLegacyAdmin.user(try await action("get_user_info", what: "the logged-in user"))?.id
+        WireLegacyAdmin.user(try await action("get_user_info", what: .loggedInUser))?.id
     }
 
     // MARK: - Requests
 
     /// The meeting as the administrator sees it (unpublished meetings and hidden fields included).
     private func read(_ id: Int) async throws(BMLTError) -> BMLTMeeting {
-        let value = try await action("get_meetings", [URLQueryItem(name: "meeting_ids[]", value: String(id))], what: "meeting \(id)")
-        guard let meeting = try WireLegacyAdmin.meetings(value, formats: formats, what: "meeting \(id)").first(where: { $0.id == id }) else {
+        let value = try await action("get_meetings", [URLQueryItem(name: "meeting_ids[]", value: String(id))], what: .meeting(id: id))
+        guard let meeting = try WireLegacyAdmin.meetings(value, formats: formats, what: .meeting(id: id)).first(where: { $0.id == id }) else {
             throw .notFound(message: "meeting \(id)")
         }
         return meeting
     }
 
-    private func action(_ name: String, _ query: [URLQueryItem] = [], what: String) async throws(BMLTError) -> WireValue {
+    private func action(_ name: String, _ query: [URLQueryItem] = [], what: BMLTError.Subject) async throws(BMLTError) -> WireValue {
         let reply = try await context.get(Self.path, query: [URLQueryItem(name: "admin_action", value: name)] + query)
         return try WireLegacyAdmin.json(reply, what: what)
     }

@@ -17,7 +17,7 @@ extension BMLTError {
     var leavesWriteOpen: Bool {
         switch self {
         case .timeout, .brokenReply, .malformedResponse: return true
-        case .transport(let code, _):
+        case .transport(let code):
             return [URLError.networkConnectionLost.rawValue, URLError.timedOut.rawValue,
                     URLError.badServerResponse.rawValue, URLError.zeroByteResource.rawValue].contains(code)
         case .httpStatus(let code, _): return Transport.isTransient(status: code)

@@ -16,47 +16,49 @@ enum MeetingDraftRules {
     /// The problems of `draft` for a server with `info` (REST rules when `info` is nil or 3.0 and newer).
     /// `serviceBodyIDs`: the server's service bodies when known (empty: not checked).
     static func problems(in draft: BMLTMeetingDraft, info: BMLTServerInfo?, formats: [BMLTFormat],
-                         serviceBodyIDs: Set<Int>, options: BMLTSaveOptions) -> [BMLTFieldProblem] {
-        if let info, info.majorVersion < 3 { return legacyProblems(in: draft, version: info.version) }
+                         serviceBodyIDs: Set<Int>, options: BMLTSaveOptions, language: String) -> [BMLTFieldProblem] {
+        if let info, info.majorVersion < 3 { return legacyProblems(in: draft, version: info.version, language: language) }
         let meeting = AdminFormats.aligned(draft, formats: formats)
         var problems: [BMLTFieldProblem] = []
-        func add(_ key: String, _ message: String) { problems.append(BMLTFieldProblem(key: key, message: message)) }
+        func add(_ key: String, _ reason: BMLTFieldProblem.Reason) {
+            problems.append(BMLTFieldProblem(key: key, reason: reason, language: language))
+        }
 
         if meeting.serviceBodyID <= 0 {
-            add("service_body_bigint", "The service body id field is required.")
+            add("service_body_bigint", .required)
         } else if !serviceBodyIDs.isEmpty, !serviceBodyIDs.contains(meeting.serviceBodyID) {
-            add("service_body_bigint", "The selected service body id is invalid (the server has no service body \(meeting.serviceBodyID)).")
+            add("service_body_bigint", .unknownServiceBody(id: meeting.serviceBodyID))
         }
         let formatsEdited = draft.isNew || draft.changes.contains { $0.key == "formats" }
         checkFormats(meeting, formats: formats, venueRules: formatsEdited, add)
-        if meeting.weekday == nil { add("weekday_tinyint", "The day field is required.") }
-        if meeting.startTime == nil { add("start_time", "The start time field is required.") }
+        if meeting.weekday == nil { add("weekday_tinyint", .required) }
+        if meeting.startTime == nil { add("start_time", .required) }
         if let duration = meeting.duration, duration >= 24 * 3600 || duration < 0 {
-            add("duration_time", "The duration must be under 24 hours (the server reads it as H:i).")
+            add("duration_time", .durationTooLong)
         }
         if let coordinate = meeting.coordinate {
-            if !(-90...90).contains(coordinate.latitude) { add("latitude", "The latitude must be between -90 and 90.") }
-            if !(-180...180).contains(coordinate.longitude) { add("longitude", "The longitude must be between -180 and 180.") }
+            if !(-90...90).contains(coordinate.latitude) { add("latitude", .latitudeOutOfRange) }
+            if !(-180...180).contains(coordinate.longitude) { add("longitude", .longitudeOutOfRange) }
         } else {
-            add("latitude", "The latitude field is required.")
-            add("longitude", "The longitude field is required.")
+            add("latitude", .required)
+            add("longitude", .required)
         }
         if meeting.name.trimmingCharacters(in: .whitespaces).isEmpty {
-            add("meeting_name", "The name field is required.")
+            add("meeting_name", .required)
         } else if meeting.name.count > 128 {
-            add("meeting_name", "The name must not be greater than 128 characters.")
+            add("meeting_name", .tooLong(maximum: 128))
         }
         if let zone = meeting.timeZone, !isNamedZone(zone.identifier) {
-            add("time_zone", "The time zone must be a valid IANA time zone (“\(zone.identifier)” is not one).")
+            add("time_zone", .invalidTimeZone(zone.identifier))
         }
         if let email = meeting.emailContact {
-            if email.count > 255 { add("email_contact", "The email must not be greater than 255 characters.") }
-            else if !isEmail(email) { add("email_contact", "The email must be a valid email address.") }
+            if email.count > 255 { add("email_contact", .tooLong(maximum: 255)) }
+            else if !isEmail(email) { add("email_contact", .invalidEmail) }
         }
-        if let world = meeting.worldID, world.count > 30 { add("worldid_mixed", "The world id must not be greater than 30 characters.") }
+        if let world = meeting.worldID, world.count > 30 { add("worldid_mixed", .tooLong(maximum: 30)) }
         for key in WireRESTMeeting.dataFieldKeys + WireRESTMeeting.customKeys(server: info, meeting: meeting) + ["admin_notes"] {
             if let text = WireMeetingFieldTable.value(key, of: meeting), text.count > 512 {
-                add(key, "The \(key) field must not be greater than 512 characters.")
+                add(key, .tooLong(maximum: 512))
             }
         }
         let skipLocation = options.skipVenueTypeLocationValidation && !draft.isNew
@@ -80,24 +82,9 @@ enum MeetingDraftRules {
     /// A field is a problem when the draft changes it: an edit against the meeting it was made from; a new
     /// meeting against the meeting it was copied from (`BMLTMeetingDraft.copiedFrom`: a copy keeps what the
     /// server gave it, and the server's own value is not sent again), else against an empty meeting.
-    static func legacyProblems(in draft: BMLTMeetingDraft, version: String) -> [BMLTFieldProblem] {
+    static func legacyProblems(in draft: BMLTMeetingDraft, version: String, language: String) -> [BMLTFieldProblem] {
         legacyRefusedKeys(in: draft).map { key in
-            let message: String
-            switch key {
-            case "venue_type":
-                message = "Root server \(version)'s administration interface (json.php) cannot set the venue type: the server "
-                    + "fails on it with HTTP 500 (a PHP TypeError in c_comdef_meeting::AddDataField). On 2.x the venue type "
-                    + "follows from the VM/HY/TC formats and is set from the server's own admin page."
-            case "shared_group_id_bigint":
-                message = "Root server \(version)'s administration interface (json.php) cannot set the shared group id: the "
-                    + "server fails on it with HTTP 500 (a PHP TypeError in c_comdef_meeting::AddDataField)."
-            case "email_contact":
-                message = "Root server \(version)'s administration interface (json.php) runs intval() over the contact email, "
-                    + "which would erase it; change it from the server's own admin page."
-            default:
-                message = "Root server \(version) has no administrators' notes on meetings (they came with 4.0)."
-            }
-            return BMLTFieldProblem(key: key, message: message)
+            BMLTFieldProblem(key: key, reason: .legacyInterfaceCannotSet(serverVersion: version), language: language)
         }
     }
 
@@ -124,20 +111,17 @@ enum MeetingDraftRules {
 
     /// `VenueTypeLocation`: in person (and hybrid) a street, and a city with a state/province or a postal
     /// code; virtual (and hybrid) a link or a phone number. The server names every field the rule concerns.
-    private static func checkVenueLocation(_ meeting: BMLTMeeting, _ add: (String, String) -> Void) {
+    private static func checkVenueLocation(_ meeting: BMLTMeeting, _ add: (String, BMLTFieldProblem.Reason) -> Void) {
         func filled(_ text: String?) -> Bool { !(text ?? "").trimmingCharacters(in: .whitespaces).isEmpty }
         let venue = meeting.venueType ?? .inPerson
-        let kind = venue == .inPerson ? "In-person" : venue == .virtual ? "Virtual" : "Hybrid"
         if venue != .virtual {
-            if !filled(meeting.street) { add("location_street", "\(kind) meetings must have a street address.") }
+            if !filled(meeting.street) { add("location_street", .streetRequired(venue)) }
             if !(filled(meeting.municipality) && filled(meeting.province)) && !filled(meeting.postalCode) {
-                let sentence = "\(kind) meetings must have a location (at least a city/town and state/province, or a zip/postal code)."
-                for key in ["location_municipality", "location_province", "location_postal_code_1"] { add(key, sentence) }
+                for key in ["location_municipality", "location_province", "location_postal_code_1"] { add(key, .locationRequired(venue)) }
             }
         }
         if venue != .inPerson, !filled(meeting.virtualMeetingLink), !filled(meeting.phoneMeetingNumber) {
-            let sentence = "\(kind) meetings must include a Virtual Meeting Link or a Phone Meeting Dial-in Number."
-            for key in ["virtual_meeting_link", "phone_meeting_number"] { add(key, sentence) }
+            for key in ["virtual_meeting_link", "phone_meeting_number"] { add(key, .linkOrPhoneRequired(venue)) }
         }
     }
 
@@ -147,24 +131,24 @@ enum MeetingDraftRules {
     /// `venueRules`: only when the formats are sent (new meeting, formats edited); a PATCH without them keeps
     /// the stored formats, which the server strips of VM/HY/TC itself.
     private static func checkFormats(_ meeting: BMLTMeeting, formats: [BMLTFormat], venueRules: Bool,
-                                     _ add: (String, String) -> Void) {
+                                     _ add: (String, BMLTFieldProblem.Reason) -> Void) {
         guard !formats.isEmpty else { return }
         let known = Set(formats.map(\.id))
         let unknown = meeting.formatIDs.filter { !known.contains($0) }
         if !unknown.isEmpty {
-            add("formats", "The selected format ids are invalid (the server has no format \(unknown.map(String.init).joined(separator: ", "))).")
+            add("formats", .unknownFormats(unknown))
         }
         guard venueRules else { return }
         func has(_ key: String) -> Bool { formats.contains { $0.key == key && meeting.formatIDs.contains($0.id) } }
         let venue = meeting.venueType ?? .inPerson
         if has("VM"), venue != .virtual {
-            add("formats", "The VM format follows from the venue type: set the venue type to virtual instead of adding VM.")
+            add("formats", .formatFollowsVenueType(formatKey: "VM", venueType: .virtual))
         }
         if has("HY"), venue != .hybrid {
-            add("formats", "The HY format follows from the venue type: set the venue type to hybrid instead of adding HY.")
+            add("formats", .formatFollowsVenueType(formatKey: "HY", venueType: .hybrid))
         }
         if has("TC"), venue != .virtual {
-            add("formats", "The TC format (temporarily closed, meeting virtually) needs the venue type virtual.")
+            add("formats", .temporarilyClosedNeedsVirtual)
         }
     }
 
@@ -185,13 +169,14 @@ enum MeetingDraftRules {
     }
 
     /// The error a save with problems fails with: every field named.
-    static func error(_ problems: [BMLTFieldProblem]) -> BMLTError {
+    static func error(_ problems: [BMLTFieldProblem], language: String) -> BMLTError {
         var fields: [String: [String]] = [:]
         for problem in problems where fields[problem.key]?.contains(problem.message) != true {
             fields[problem.key, default: []].append(problem.message)
         }
         let count = problems.count
-        return .validationFailed(message: "\(count) problem\(count == 1 ? "" : "s") found before sending; nothing was sent",
-                                 fieldErrors: fields)
+        let message = StringTables.plural("problems.found", count: count, [StringTables.number(count, language: language)],
+                                          language: language)
+        return .validationFailed(message: message, fieldErrors: fields)
     }
 }

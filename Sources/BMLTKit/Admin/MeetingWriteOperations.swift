@@ -4,12 +4,12 @@ import Foundation
 /// the server holds when its answer is lost (`LostAnswer`, `WriteLookUp`).
 extension BMLTConnection {
     static func saveOperation(_ draft: BMLTMeetingDraft, options: BMLTSaveOptions = BMLTSaveOptions(),
-                              serviceBodyIDs: Set<Int> = []) -> Operation<BMLTSaveResult> {
-        adminOperation(kind: .saveMeeting, what: draft.isNew ? "creating meetings" : "saving meetings") { write throws(BMLTError) in
+                              serviceBodyIDs: Set<Int> = [], language: String = "en") -> Operation<BMLTSaveResult> {
+        adminOperation(kind: .saveMeeting, what: draft.isNew ? .creatingMeetings : .savingMeetings) { write throws(BMLTError) in
             let route = write.route
             let problems = MeetingDraftRules.problems(in: draft, info: route.info, formats: route.formats,
-                                                      serviceBodyIDs: serviceBodyIDs, options: options)
-            guard problems.isEmpty else { throw MeetingDraftRules.error(problems) }
+                                                      serviceBodyIDs: serviceBodyIDs, options: options, language: language)
+            guard problems.isEmpty else { throw MeetingDraftRules.error(problems, language: language) }
             let sent = AdminFormats.aligned(draft, formats: route.formats)
             if draft.isNew {
                 return try await write.settle(.createMeeting, nil) { () async throws(BMLTError) in
@@ -39,12 +39,12 @@ extension BMLTConnection {
     }
 
     static func deleteOperation(id: Int) -> Operation<MeetingDeletion> {
-        adminOperation(kind: .deleteMeeting, what: "deleting meetings") { write throws(BMLTError) in
+        adminOperation(kind: .deleteMeeting, what: .deletingMeetings) { write throws(BMLTError) in
             let refused = Locked(false)
             return try await write.settle(.deleteMeeting, id, also: { error in
                 // Already gone: REST answers 404, 2.x "ERROR" (a `.malformedResponse`, looked up anyway).
                 if case .notFound = error { refused.withLock { $0 = true } }
-                if case .malformedResponse(_, let detail) = error, detail.contains("“ERROR”") { refused.withLock { $0 = true } }
+                if case .malformedResponse(_, .unexpectedAnswer("ERROR")) = error { refused.withLock { $0 = true } }
                 return refused.withLock { $0 }
             }) { () async throws(BMLTError) in
                 try await write.route.interface.delete(meetingID: id)
@@ -63,7 +63,7 @@ extension BMLTConnection {
     }
 
     static func restoreOperation(_ deletion: BMLTChange) -> Operation<BMLTMeeting> {
-        adminOperation(kind: .restoreMeeting, what: "restoring deleted meetings") { write throws(BMLTError) in
+        adminOperation(kind: .restoreMeeting, what: .restoringMeetings) { write throws(BMLTError) in
             try await write.settle(.restoreMeeting, deletion.meetingID) { () async throws(BMLTError) in
                 try await write.route.interface.restore(deletion)
             } lookUp: { lookUp, since throws(BMLTError) in
@@ -81,7 +81,7 @@ extension BMLTConnection {
     }
 
     static func rollbackOperation(meetingID: Int, change: BMLTChange) -> Operation<BMLTSaveResult> {
-        adminOperation(kind: .rollbackMeeting, what: "rolling back meetings") { write throws(BMLTError) in
+        adminOperation(kind: .rollbackMeeting, what: .rollingBackMeetings) { write throws(BMLTError) in
             try await write.settle(.rollbackMeeting, meetingID) { () async throws(BMLTError) in
                 try await write.route.interface.rollback(meetingID: meetingID, toBefore: change)
             } lookUp: { lookUp, _ throws(BMLTError) in

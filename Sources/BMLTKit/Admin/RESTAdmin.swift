@@ -18,7 +18,7 @@ struct RESTAdmin: AdminInterface {
         let body = WireJSONWriter.object([("username", .string(username)), ("password", .string(password))])
         let reply = try await context.send("POST", "api/v1/auth/token", body: body, contentType: Self.json,
                                            headers: ["Accept": Self.json])
-        let (token, userID) = try WireRESTAuth.token(try WireReply.json(reply, what: "the login"))
+        let (token, userID) = try WireRESTAuth.token(try WireReply.json(reply, what: .login))
         context.adminSession.begin(token: token, userID: userID)
         return try await permissions()
     }
@@ -33,14 +33,14 @@ struct RESTAdmin: AdminInterface {
         guard let userID = context.adminSession.userID else { return AdminLogin(user: nil, permissions: []) }
         let user: BMLTUser
         do {
-            user = WireRESTAuth.user(try await getJSON("api/v1/users/\(userID)", what: "the logged-in user"))
+            user = WireRESTAuth.user(try await getJSON("api/v1/users/\(userID)", what: .loggedInUser))
                 ?? BMLTUser(id: userID, role: .unknown)
         } catch .forbidden, .notFound {
             user = BMLTUser(id: userID, role: .unknown)
         }
         let bodies: WireValue
         do {
-            bodies = try await getJSON("api/v1/servicebodies", what: "the service bodies")
+            bodies = try await getJSON("api/v1/servicebodies", what: .serviceBodies)
         } catch .forbidden {
             return AdminLogin(user: user, permissions: [])
         }
@@ -61,7 +61,7 @@ struct RESTAdmin: AdminInterface {
         let body = WireRESTMeeting.body(meeting, keys: Set(edited), formats: formats, defaultDuration: info.defaultDuration, server: info)
         guard !body.isEmpty else {
             // Only fields the server neither stores as standard nor defines as custom were edited: nothing to send.
-            throw .unsupported("changing \(edited.joined(separator: ", ")) (root server \(info.version) does not define \(edited.count == 1 ? "this field" : "these fields"))")
+            throw .unsupported(.undefinedFields(edited, serverVersion: info.version))
         }
         let query = options.skipVenueTypeLocationValidation ? [URLQueryItem(name: "skipVenueTypeLocationValidation", value: "true")] : []
         try await write("PATCH", meeting.id, query: query, body: body)
@@ -76,7 +76,7 @@ struct RESTAdmin: AdminInterface {
 
     func restore(_ deletion: BMLTChange) async throws(BMLTError) -> BMLTMeeting {
         guard var before = deletion.before else {
-            throw .unsupported("restoring this deletion (the change record holds no copy of the deleted meeting)")
+            throw .unsupported(.restoreWithoutCopy)
         }
         before.id = 0
         WireMeetingFieldTable.resolveFormats(&before, formats: formats)
@@ -85,7 +85,7 @@ struct RESTAdmin: AdminInterface {
 
     func rollback(meetingID: Int, toBefore change: BMLTChange) async throws(BMLTError) -> BMLTSaveResult {
         guard change.before != nil else {
-            throw .unsupported("rolling back this change (the change record holds no copy of the meeting before it)")
+            throw .unsupported(.rollbackWithoutCopy)
         }
         let current = try await read(meetingID)
         var draft = current.editable()
@@ -103,7 +103,7 @@ struct RESTAdmin: AdminInterface {
     func meeting(id: Int) async throws(BMLTError) -> BMLTMeeting { try await read(id) }
 
     func meetings(serviceBodyID: Int) async throws(BMLTError) -> [BMLTMeeting] {
-        let what = "the meetings of service body \(serviceBodyID)"
+        let what = BMLTError.Subject.serviceBodyMeetings(id: serviceBodyID)
         let reply = try await context.get("api/v1/meetings", query: [URLQueryItem(name: "serviceBodyIds", value: String(serviceBodyID))],
                                           headers: try await authorized())
         let value = try WireRESTEndpoint.json(reply, path: "meetings", what: what, server: context.serverInfo)
@@ -120,7 +120,7 @@ struct RESTAdmin: AdminInterface {
         let body = WireRESTMeeting.body(meeting, formats: formats, defaultDuration: info.defaultDuration, server: info)
         let reply = try await context.send("POST", "api/v1/meetings", body: WireJSONWriter.object(body), contentType: Self.json,
                                            headers: try await authorized())
-        return try WireRESTMeeting.decode(try WireReply.json(reply, what: "the new meeting"), formats: formats, what: "the new meeting")
+        return try WireRESTMeeting.decode(try WireReply.json(reply, what: .newMeeting), formats: formats, what: .newMeeting)
     }
 
     private func write(_ method: String, _ id: Int, query: [URLQueryItem] = [], body: [(String, WireValue)]) async throws(BMLTError) {
@@ -130,10 +130,10 @@ struct RESTAdmin: AdminInterface {
     }
 
     private func read(_ id: Int) async throws(BMLTError) -> BMLTMeeting {
-        try WireRESTMeeting.decode(try await getJSON("api/v1/meetings/\(id)", what: "meeting \(id)"), formats: formats, what: "meeting \(id)")
+        try WireRESTMeeting.decode(try await getJSON("api/v1/meetings/\(id)", what: .meeting(id: id)), formats: formats, what: .meeting(id: id))
     }
 
-    private func getJSON(_ path: String, what: String) async throws(BMLTError) -> WireValue {
+    private func getJSON(_ path: String, what: BMLTError.Subject) async throws(BMLTError) -> WireValue {
         try WireRESTEndpoint.json(try await context.get(path, headers: try await authorized()),
                                   path: String(path.dropFirst(path.hasPrefix("api/v1/") ? 7 : 0)), what: what, server: context.serverInfo)
     }
@@ -159,7 +159,7 @@ struct RESTAdmin: AdminInterface {
         let token = try await context.adminSession.bearerToken { old throws(BMLTError) in
             let reply = try await context.send("POST", "api/v1/auth/refresh",
                                                headers: ["Authorization": "Bearer " + old, "Accept": RESTAdmin.json])
-            return try WireRESTAuth.token(try WireReply.json(reply, what: "the token refresh")).token
+            return try WireRESTAuth.token(try WireReply.json(reply, what: .tokenRefresh)).token
         }
         return ["Authorization": "Bearer " + token, "Accept": Self.json]
     }

@@ -99,7 +99,7 @@ struct WriteLookUp: Sendable {
     func deletionRecord(_ meetingID: Int) async -> BMLTChange? {
         do {
             let value = try await context.semantic("GetChanges", [URLQueryItem(name: "meeting_id", value: String(meetingID))],
-                                                   what: "the change list")
+                                                   what: .changes)
             let changes = try WireChange.decodeList(value, formats: WireFormatTable(context.serverFormats))
             return changes.filter { $0.type == .deleted && $0.meetingID == meetingID }.max { ($0.date ?? .distantPast) < ($1.date ?? .distantPast) }
         } catch {
@@ -140,7 +140,7 @@ struct ChangeLogWindow: Sendable {
                      URLQueryItem(name: "service_body_id", value: String(serviceBodyID))]
         let reply = try await context.semanticReply("GetChanges", query)
         let received = Date()
-        let changes = try WireChange.decodeList(try WireReply.json(reply, what: "the change list"),
+        let changes = try WireChange.decodeList(try WireReply.json(reply, what: .changes),
                                                 formats: WireFormatTable(context.serverFormats))
         let header = reply.headers.first { $0.key.caseInsensitiveCompare("Date") == .orderedSame }?.value
         guard let serverNow = header.flatMap(Self.httpDate) else {

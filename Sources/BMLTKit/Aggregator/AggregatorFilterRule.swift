@@ -5,12 +5,6 @@ import Foundation
 /// id, `meeting_key` with `meeting_key_value`, a latitude and longitude, or `page_size`. Weekdays, times, text,
 /// venue types and exclusions alone do not count. (bmlt-server 4.x, `SwitcherController::getSearchResults`.)
 enum AggregatorFilterRule {
-    /// What to add, for the error of a search the aggregator would answer with nothing.
-    static let advice = "an aggregator answers a search without a narrowing filter with no meetings at all: "
-        + "add meeting ids (meetingIDs), service bodies (serviceBodyIDs), formats (formats), root servers (rootServerIDs), "
-        + "a field match (fieldMatch), a location with a radius (location), or a page (page); "
-        + "weekdays, times, text, venue types and exclusions alone do not count"
-
     /// The largest radius the public aggregator serves (its `aggregator_max_geo_width_km`); wider circles are
     /// cut to it without a word in the reply. Another aggregator may set another value; the server does not say.
     static let publicWidthCapKilometers = 320.0
@@ -93,7 +87,7 @@ enum AggregatorFilterRule {
     /// and logs a radius wider than the public aggregator's cap.
     static func check(_ criteria: BMLTSearchCriteria, query: [URLQueryItem], units: BMLTDistanceUnit,
                       context: OperationContext) throws(BMLTError) {
-        guard hasRequiredFilter(query) else { throw .invalidArgument(advice) }
+        guard hasRequiredFilter(query) else { throw .invalidArgument(.aggregatorSearchWithoutFilter) }
         if let radius = radiusKilometers(criteria, units: units), radius > publicWidthCapKilometers {
             context.transport.log.notice(String(format: "aggregator search: a radius of %.1f km is wider than the %.0f km an aggregator "
                                                 + "usually serves; the server cuts it without saying so, so distant meetings may be missing",

@@ -4,21 +4,16 @@
 /// and deleted meetings are always empty), refuses every meeting, format, service body and user write with 403
 /// even for its server administrator, and has no messages to contacts.
 enum AggregatorRefusal {
-    /// Throws `.unsupported` when the connection knows (from validation) that the server is an aggregator.
-    static func refuse(_ info: BMLTServerInfo?, _ what: String, because reason: String) throws(BMLTError) {
+    /// The change list and deleted meetings: `.unsupported(.aggregatorChangeLog)` when the connection knows (from
+    /// validation) that the server is an aggregator.
+    static func changes(_ info: BMLTServerInfo?, _ what: BMLTError.Subject) throws(BMLTError) {
         guard info?.aggregatorModeEnabled == true else { return }
-        throw .unsupported("\(what) on an aggregator: \(reason)")
+        throw .unsupported(.aggregatorChangeLog(what))
     }
 
-    /// The change list and deleted meetings.
-    static func changes(_ info: BMLTServerInfo?, _ what: String) throws(BMLTError) {
-        try refuse(info, what, because: "it deletes its change log at every import, so the list is always empty; "
-                   + "ask the root server the meeting comes from (connection.server.rootServer(of:))")
-    }
-
-    /// Meeting edits and server-administration writes.
-    static func writes(_ info: BMLTServerInfo?, _ what: String) throws(BMLTError) {
-        try refuse(info, what, because: "it refuses every write with 403, even for its administrator; "
-                   + "edit the meeting on the root server it was imported from")
+    /// Meeting edits and server-administration writes: `.unsupported(.aggregatorWrite)` on an aggregator.
+    static func writes(_ info: BMLTServerInfo?, _ what: BMLTError.Subject) throws(BMLTError) {
+        guard info?.aggregatorModeEnabled == true else { return }
+        throw .unsupported(.aggregatorWrite(what))
     }
 }

@@ -19,7 +19,7 @@ enum AggregatorValidation {
         guard info.aggregatorModeEnabled else { return [] }
         do {
             let reply = try await context.get("api/v1/rootservers", headers: ["Accept": "application/json"])
-            return try WireRESTResources.list(try WireReply.json(reply, what: "the root servers"), what: "the root servers",
+            return try WireRESTResources.list(try WireReply.json(reply, what: .rootServers), what: .rootServers,
                                               WireRootServer.decode)
         } catch .cancelled {
             throw .cancelled

@@ -47,7 +47,7 @@ extension BMLTConnection {
             work: { context throws(BMLTError) in
                 var query = rootServerItems(ids)
                 if let language, !language.isEmpty { query.append(URLQueryItem(name: "lang_enum", value: language)) }
-                return try WireFormat.decodeList(try await context.semantic("GetFormats", query, what: "the format list"))
+                return try WireFormat.decodeList(try await context.semantic("GetFormats", query, what: .formats))
             },
             succeed: { _, formats, request in [.formatSearchResults(formats, isAllUsedFormats: false, request: request)] }
         )
@@ -58,7 +58,7 @@ extension BMLTConnection {
             .serviceBodies, errorIn: .server,
             work: { context throws(BMLTError) in
                 try WireServiceBody.decodeList(try await context.semantic("GetServiceBodies", rootServerItems(ids),
-                                                                          what: "the service body list"))
+                                                                          what: .serviceBodies))
             },
             succeed: { _, bodies, request in [.serviceBodyResults(bodies, request: request)] }
         )

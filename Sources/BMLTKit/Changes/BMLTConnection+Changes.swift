@@ -103,13 +103,13 @@ extension BMLTConnection {
 
     private static func fetchChangeList(_ context: OperationContext, from: Date?, to: Date?, meetingID: Int?,
                                         serviceBodyID: Int?) async throws(BMLTError) -> [BMLTChange] {
-        try AggregatorRefusal.changes(context.serverInfo, meetingID == nil ? "change lists and deleted meetings" : "a meeting's changes")
+        try AggregatorRefusal.changes(context.serverInfo, meetingID == nil ? .changesAndDeletedMeetings : .meetingChanges)
         var query: [URLQueryItem] = []
         if let from { query.append(URLQueryItem(name: "start_date", value: WireChange.day(from))) }
         if let to { query.append(URLQueryItem(name: "end_date", value: WireChange.day(to))) }
         if let meetingID { query.append(URLQueryItem(name: "meeting_id", value: String(meetingID))) }
         if let serviceBodyID { query.append(URLQueryItem(name: "service_body_id", value: String(serviceBodyID))) }
-        let reply = try await context.semantic("GetChanges", query, what: "the change list")
+        let reply = try await context.semantic("GetChanges", query, what: .changes)
         return try WireChange.decodeList(reply, formats: WireFormatTable(context.serverFormats))
     }
 }

@@ -87,6 +87,14 @@ public struct BMLTConfiguration: Sendable {
     public var cache: BMLTResponseCache?
     /// When reads are answered from `cache` (default `.networkOnly`).
     public var cachePolicy: BMLTCachePolicy
+    /// The language of the sentences the connection words (draft problems, `connection.localizedDescription(of:)`):
+    /// `nil` (the default) is ``BMLTLocalization/defaultLocale`` — the app's language, or on Linux `LANGUAGE`/`LANG`.
+    /// A server or a CLI serving someone else names it:
+    /// ```swift
+    /// var configuration = BMLTConfiguration()
+    /// configuration.locale = Locale(identifier: "fa")   // Farsi sentences, Persian digits
+    /// ```
+    public var locale: Locale?
 
     /// A configuration with the defaults.
     public init(notificationCenter: NotificationCenter = .default,
@@ -123,5 +131,6 @@ public struct BMLTConfiguration: Sendable {
         self.cache = cache
         self.cachePolicy = cachePolicy
         self.httpTransport = httpTransport
+        self.locale = nil
     }
 }

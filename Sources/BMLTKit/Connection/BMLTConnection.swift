@@ -213,7 +213,7 @@ public final class BMLTConnection {
         if let rootURLError { throw rootURLError }
         return OperationContext(root: rootServerURL, transport: transport, serverInfo: server.info,
                                 serverFormats: server.formats, adminSession: adminSession,
-                                cache: configuration.cache, cacheMode: cacheMode)
+                                cache: configuration.cache, cacheMode: cacheMode, language: language)
     }
 
     /// How an operation of `kind` uses the cache under the configured policy: only reads use it (a message to a

@@ -97,7 +97,7 @@ enum CustomTransportDriver {
             }
             return .success(reply)
         }
-        return .failure(.transport(code: URLError.httpTooManyRedirects.rawValue, description: "the server redirected too many times"))
+        return .failure(.transport(code: URLError.httpTooManyRedirects.rawValue))
     }
 
     /// One exchange, ended by whichever comes first: the answer, the deadline (`watch`), or the caller's cancellation.

@@ -71,10 +71,12 @@ final class OperationContext: Sendable {
     let sentWrites = Locked(0)
     /// Where the cache writes of a read sent before it was known to be wanted wait (see `ReadRound`); `nil`: written at once.
     let cacheHold: CacheHold?
+    /// The table language of what the operation words itself (draft problems): the connection's `locale`.
+    let language: String
 
     init(root: URL, transport: Transport, serverInfo: BMLTServerInfo?, serverFormats: [BMLTFormat],
          adminSession: AdminSession, cache: BMLTResponseCache? = nil, cacheMode: CacheMode = .off,
-         cacheHold: CacheHold? = nil, servedFromCache: Locked<Bool> = Locked(false)) {
+         cacheHold: CacheHold? = nil, servedFromCache: Locked<Bool> = Locked(false), language: String = "en") {
         self.root = root
         self.transport = transport
         self.serverInfo = serverInfo
@@ -84,6 +86,7 @@ final class OperationContext: Sendable {
         self.cacheMode = cache == nil ? .off : cacheMode
         self.cacheHold = cacheHold
         self.servedFromCache = servedFromCache
+        self.language = language
     }
 
     /// Whether its reads are answered by the cache alone (a `.cacheThenNetwork` search's first, cached delivery).
@@ -96,7 +99,7 @@ final class OperationContext: Sendable {
     func holdingCacheWrites(_ hold: CacheHold) -> OperationContext {
         OperationContext(root: root, transport: transport, serverInfo: serverInfo, serverFormats: serverFormats,
                          adminSession: adminSession, cache: cache, cacheMode: cacheMode, cacheHold: hold,
-                         servedFromCache: servedFromCache)
+                         servedFromCache: servedFromCache, language: language)
     }
 
     /// `GET <root>/<path>?<query>`. Reads are `retryable` by default (retried on transient failures); pass
@@ -149,7 +152,7 @@ final class OperationContext: Sendable {
 
     /// `GET <root>/client_interface/json/?switcher=<switcher>&<query>`, parsed as JSON; a status, HTML page or
     /// broken JSON becomes a typed error naming `what` was being read.
-    func semantic(_ switcher: String, _ query: [URLQueryItem] = [], what: String) async throws(BMLTError) -> WireValue {
+    func semantic(_ switcher: String, _ query: [URLQueryItem] = [], what: BMLTError.Subject) async throws(BMLTError) -> WireValue {
         try WireReply.json(try await semanticReply(switcher, query), what: what)
     }
 

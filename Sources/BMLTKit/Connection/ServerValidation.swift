@@ -62,11 +62,11 @@ enum ServerValidator {
     }
 
     private static func serviceBodyList(_ context: OperationContext) async throws(BMLTError) -> [BMLTServiceBody] {
-        try WireServiceBody.decodeList(try await context.semantic("GetServiceBodies", what: "the service body list"))
+        try WireServiceBody.decodeList(try await context.semantic("GetServiceBodies", what: .serviceBodies))
     }
 
     private static func formatList(_ context: OperationContext, query: [URLQueryItem]) async throws(BMLTError) -> [BMLTFormat] {
-        try WireFormat.decodeList(try await context.semantic("GetFormats", query, what: "the format list"))
+        try WireFormat.decodeList(try await context.semantic("GetFormats", query, what: .formats))
     }
 
     /// The server's languages: on 2.x GetLangs.php's list when it answers with one (`listed`), else — and on 3.x and
@@ -78,7 +78,7 @@ enum ServerValidator {
         guard info.majorVersion < 3 else { return (fromInfo, false) }
         do {
             let reply = try await context.get("client_interface/json/GetLangs.php")
-            let list = try WireLanguages.decode(try WireReply.json(reply, what: "the language list"))
+            let list = try WireLanguages.decode(try WireReply.json(reply, what: .languages))
             return list.isEmpty ? (fromInfo, false) : (list, true)
         } catch .cancelled {
             throw .cancelled
@@ -92,11 +92,11 @@ enum ServerValidator {
     static func serverInfo(_ context: OperationContext) async throws(BMLTError) -> BMLTServerInfo {
         let reply = try await context.get("client_interface/json/", query: [URLQueryItem(name: "switcher", value: "GetServerInfo")])
         do {
-            return try WireServerInfo.decode(try WireReply.json(reply, what: "GetServerInfo"))
+            return try WireServerInfo.decode(try WireReply.json(reply, what: .serverInfo))
         } catch .malformedResponse(_, let detail) {
-            throw .notARootServer(reason: detail)
+            throw .notARootServer(reason: .unreadable(detail))
         } catch .notFound {
-            throw .notARootServer(reason: "there is no client_interface at this address (HTTP 404)")
+            throw .notARootServer(reason: .noClientInterface)
         }
     }
 

@@ -48,7 +48,7 @@ final class TaskEntry: @unchecked Sendable {
     /// FoundationNetworking does not always act on the `.cancel` disposition, and would fetch the rest of the body.
     func receive(_ response: URLResponse, cancelling task: URLSessionTask) -> Bool {
         guard let http = response as? HTTPURLResponse else {
-            fail(.malformedResponse(what: "the request", detail: "the answer was not HTTP"), cancelling: task)
+            fail(.malformedResponse(what: .request, detail: .notHTTP), cancelling: task)
             return false
         }
         if http.expectedContentLength > Int64(limit) {
@@ -93,7 +93,7 @@ final class TaskEntry: @unchecked Sendable {
             return HTTPReply(data: state.body, statusCode: http.statusCode, headers: headers, url: http.url,
                              consumer: state.consumer, consumedBytes: state.consumer == nil ? 0 : state.received)
         }
-        resolve(reply.map { .success($0) } ?? .failure(.malformedResponse(what: "the request", detail: "the answer had no HTTP head")))
+        resolve(reply.map { .success($0) } ?? .failure(.malformedResponse(what: .request, detail: .noHTTPHead)))
     }
 
     /// Ends the request now with `error` (deadline, size limit, cancellation) and stops the task.

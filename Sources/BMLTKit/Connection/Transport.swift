@@ -183,7 +183,7 @@ final class Transport: Sendable {
     static func isTransient(_ error: BMLTError) -> Bool {
         switch error {
         case .timeout: return true
-        case .transport(let code, _):
+        case .transport(let code):
             return [URLError.networkConnectionLost.rawValue, URLError.cannotConnectToHost.rawValue,
                     URLError.timedOut.rawValue, URLError.dnsLookupFailed.rawValue, URLError.notConnectedToInternet.rawValue,
                     URLError.badServerResponse.rawValue].contains(code)

@@ -34,7 +34,7 @@ extension BMLTConnection {
                 guard WireContactReply.linkCount(body) <= 2 else { throw .messageRejected(.looksLikeSpam) }
                 let info = try await context.requireServerInfo()
                 guard info.majorVersion < 4, !info.aggregatorModeEnabled else {
-                    throw .unsupported("messages to meeting contacts (contact.php is not served by root server \(info.version)\(info.aggregatorModeEnabled ? " in aggregator mode" : ""))")
+                    throw .unsupported(.contactMessages(serverVersion: info.version, aggregator: info.aggregatorModeEnabled))
                 }
                 guard info.emailEnabled else { throw .messageRejected(.disabled) }
                 // contact.php reads GET parameters only, and treats any extra parameter as spam.

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A field of a meeting draft that the connected server would refuse, found before anything is sent
-/// (`connection.problems(in:)`): the wire key and a sentence saying what is wrong.
+/// (`connection.problems(in:)`): the wire key, a sentence saying what is wrong (in the connection's language) and
+/// the structured ``Reason`` (`nil` for a problem made with `init(key:message:)`).
 /// ```swift
 /// for problem in connection.problems(in: draft) {
 ///     print(problem.key, "—", problem.message)   // location_street — In-person meetings must have a street address.
@@ -12,6 +13,11 @@ public struct BMLTFieldProblem: Sendable, Hashable, Codable, CustomStringConvert
     public var key: String
     /// What is wrong, in a sentence (the server's own wording where it has one).
     public var message: String
+    /// Why, as a value to write your own sentence from (`nil`: made from a message only).
+    /// ```swift
+    /// if problem.reason == .required { print("Fill in", problem.key) }
+    /// ```
+    public var reason: Reason?
 
     /// A problem with the field `key`.
     /// ```swift

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A day of the week, numbered as the root server's read interface numbers it: Sunday is 1, Saturday is 7.
 ///
 /// The REST admin interface numbers days 0–6 from Sunday; BMLTKit converts at the wire, so you only ever see
@@ -21,7 +23,19 @@ public enum BMLTWeekday: Int, Sendable, Hashable, Codable, CaseIterable, Compara
     /// Orders from Sunday to Saturday.
     public static func < (lhs: BMLTWeekday, rhs: BMLTWeekday) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// The English name, e.g. "Monday".
+    /// The day's name in `locale`'s language, from Foundation's calendar (standalone form, as in a list or a
+    /// heading): "lunes" in Spanish, "دوشنبه" in Farsi. `name` is the English one.
+    /// ```swift
+    /// print(BMLTWeekday.monday.localizedName(for: Locale(identifier: "de")))   // Montag
+    /// ```
+    public func localizedName(for locale: Locale) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = locale
+        let symbols = calendar.standaloneWeekdaySymbols     // Sunday first, as rawValue 1
+        return symbols.indices.contains(rawValue - 1) ? symbols[rawValue - 1] : name
+    }
+
+    /// The English name, e.g. "Monday" (`localizedName(for:)` in another language).
     public var name: String {
         switch self {
         case .sunday: "Sunday"

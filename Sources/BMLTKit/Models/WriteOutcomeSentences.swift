@@ -26,7 +26,7 @@ enum WriteOutcomeSentences {
         switch error {
         case .timeout: return "the server did not answer in time"
         case .httpStatus(let code, _): return "the server or a proxy in front of it answered HTTP status \(code)"
-        case .transport(let code, let description): return "\(description) (code \(code))"
+        case .transport(let code): return "\(BMLTError.transportPhrase(code, in: "en")) (code \(code))"
         case .brokenReply, .malformedResponse: return "its reply could not be read"
         default: return "its answer was lost"
         }

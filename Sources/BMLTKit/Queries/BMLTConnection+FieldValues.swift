@@ -41,7 +41,7 @@ extension BMLTConnection {
     static let fieldKeyQuery = Operation<[BMLTFieldKey]>.read(
         .fieldValues, errorIn: .server,
         work: { context throws(BMLTError) in
-            try WireFieldValues.decodeKeys(try await context.semantic("GetFieldKeys", what: "the field keys"))
+            try WireFieldValues.decodeKeys(try await context.semantic("GetFieldKeys", what: .fieldKeys))
         },
         succeed: { connection, keys, request in
             connection.server.fieldKeys = keys
@@ -53,13 +53,13 @@ extension BMLTConnection {
         Operation.read(
             .fieldValues, errorIn: .server,
             work: { context throws(BMLTError) in
-                guard !key.isEmpty else { throw .invalidArgument("a field key is needed") }
+                guard !key.isEmpty else { throw .invalidArgument(.emptyFieldKey) }
                 var query = [URLQueryItem(name: "meeting_key", value: key)]
                 if !specificFormatIDs.isEmpty {
                     query.append(URLQueryItem(name: "specific_formats", value: specificFormatIDs.map(String.init).joined(separator: ",")))
                     if requireAllFormats { query.append(URLQueryItem(name: "all_formats", value: "1")) }
                 }
-                let reply = try await context.semantic("GetFieldValues", query, what: "the values of \(key)")
+                let reply = try await context.semantic("GetFieldValues", query, what: .fieldValues(key: key))
                 return try WireFieldValues.decodeValues(reply, key: key)
             },
             succeed: { connection, values, request in
@@ -71,7 +71,7 @@ extension BMLTConnection {
     static let coverageQuery = Operation<BMLTCoverageArea>.read(
         .coverageArea, errorIn: .server,
         work: { context throws(BMLTError) in
-            try WireFieldValues.decodeCoverage(try await context.semantic("GetCoverageArea", what: "the coverage area"))
+            try WireFieldValues.decodeCoverage(try await context.semantic("GetCoverageArea", what: .coverageArea))
         },
         succeed: { connection, area, request in
             connection.server.coverageArea = area

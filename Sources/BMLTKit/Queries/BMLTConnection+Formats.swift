@@ -31,7 +31,7 @@ extension BMLTConnection {
                 if includeUnused { query.append(URLQueryItem(name: "show_all", value: "1")) }
                 query += ids.map { URLQueryItem(name: "format_ids[]", value: String($0)) }
                 query += keys.map { URLQueryItem(name: "key_strings[]", value: $0) }
-                var formats = try WireFormat.decodeList(try await context.semantic("GetFormats", query, what: "the format list"))
+                var formats = try WireFormat.decodeList(try await context.semantic("GetFormats", query, what: .formats))
                 if !ids.isEmpty { formats = formats.filter { ids.contains($0.id) } }
                 if !keys.isEmpty { formats = formats.filter { keys.contains($0.key) } }
                 return formats

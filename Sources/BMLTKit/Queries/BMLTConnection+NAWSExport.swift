@@ -24,7 +24,7 @@ extension BMLTConnection {
                 ])
                 try WireReply.checkStatus(reply)
                 guard let text = String(data: reply.data, encoding: .utf8) else {
-                    throw .malformedResponse(what: "the NAWS export", detail: "the file is not UTF-8 text")
+                    throw .malformedResponse(what: .nawsExport, detail: .notUTF8)
                 }
                 return try WireCSV.nawsExport(text)
             },

@@ -35,7 +35,7 @@ extension BMLTConnection {
                 if includeChildren, !query.isEmpty { query.append(URLQueryItem(name: "recursive", value: "1")) }
                 if includeParents, !ids.isEmpty { query.append(URLQueryItem(name: "parents", value: "1")) }
                 return try WireServiceBody.decodeList(try await context.semantic("GetServiceBodies", query,
-                                                                                 what: "the service body list"))
+                                                                                 what: .serviceBodies))
             },
             succeed: { connection, bodies, request in
                 if isFullList { connection.server.serviceBodies = bodies }

@@ -58,9 +58,8 @@ extension BMLTConnection {
                     context.transport.log.warning("a retried search reply listed other meetings than the cut one before it "
                                                   + "(\(batcher.handedCount) already handed over); the batches stopped there")
                     channel?.diverged(.malformedResponse(
-                        what: "the meeting search results",
-                        detail: "the server's list changed between a cut reply and its retry, after \(batcher.handedCount) "
-                            + "meetings were delivered; search again"))
+                        what: .meetingSearch,
+                        detail: .listChangedOnRetry(delivered: batcher.handedCount)))
                 }
                 return results
             },
@@ -169,7 +168,7 @@ extension BMLTConnection {
             work: { context throws(BMLTError) in
                 var query: [URLQueryItem] = []
                 if let language, !language.isEmpty { query.append(URLQueryItem(name: "lang_enum", value: language)) }
-                return try WireFormat.decodeList(try await context.semantic("GetFormats", query, what: "the used formats"))
+                return try WireFormat.decodeList(try await context.semantic("GetFormats", query, what: .usedFormats))
             },
             succeed: { connection, formats, request in
                 connection.server.usedFormats = formats

@@ -31,7 +31,7 @@ enum WindowedSearch {
             return NearestTrim.restrict(results, to: window.keep(results.meetings))
         }
         guard wanted > 0 else {
-            throw .invalidArgument(".nearest(\(wanted)) with a time window asks for no meetings: ask for at least 1")
+            throw .invalidArgument(.nearestNoneInWindow(wanted))
         }
         var count = wanted
         var attempt = 0

@@ -187,7 +187,7 @@ extension BMLTConnection {
 
     // MARK: - Helpers
 
-    private static let unexpected = BMLTError.malformedResponse(what: "the server administration call", detail: "an unexpected result")
+    private static let unexpected = BMLTError.malformedResponse(what: .serverAdministration, detail: .unexpectedResult)
 
     private func format(_ action: BMLTServerAdminAction) async throws -> BMLTAdminFormat {
         guard case .format(let format, _) = try await performAndWait(action) else { throw Self.unexpected }
@@ -215,10 +215,10 @@ extension BMLTConnection {
             work: { context throws(BMLTError) in
                 if case .rootServers = action { return try await RESTServerAdmin(context: context).run(action) }
                 if case .rootServer = action { return try await RESTServerAdmin(context: context).run(action) }
-                if !action.isRead { try AggregatorRefusal.writes(context.serverInfo, "server administration changes") }
-                let (route, generation) = try await AdminGateway.loggedIn(context, for: "server administration")
+                if !action.isRead { try AggregatorRefusal.writes(context.serverInfo, .serverAdministrationChanges) }
+                let (route, generation) = try await AdminGateway.loggedIn(context, for: .serverAdministrationAccess)
                 guard route.kind == .rest else {
-                    throw .unsupported("server administration (formats, service bodies, users, settings) needs the REST /api/v1 interface of root server 3.0 or later")
+                    throw .unsupported(.serverAdministration)
                 }
                 return try await AdminGateway.guarded(context, generation: generation) { () async throws(BMLTError) in
                     try await RESTServerAdmin(context: context).settled(action, generation: generation)

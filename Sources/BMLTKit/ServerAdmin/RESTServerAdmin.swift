@@ -11,12 +11,12 @@ struct RESTServerAdmin {
     func run(_ action: BMLTServerAdminAction) async throws(BMLTError) -> BMLTServerAdminResult {
         switch action {
         case .formats:
-            return .formats(try WireRESTResources.list(try await get("formats", what: "the formats"), what: "the formats", WireRESTResources.format))
+            return .formats(try WireRESTResources.list(try await get("formats", what: .formats), what: .formats, WireRESTResources.format))
         case .format(let id):
             return .format(try await readFormat(id), wasCreated: false)
         case .createFormat(let format):
-            let created = try await create("formats", WireRESTResources.body(format), what: "the new format")
-            return .format(try WireRESTResources.one(created, what: "the new format", WireRESTResources.format), wasCreated: true)
+            let created = try await create("formats", WireRESTResources.body(format), what: .newFormat)
+            return .format(try WireRESTResources.one(created, what: .newFormat, WireRESTResources.format), wasCreated: true)
         case .updateFormat(let format):
             try await write("PUT", "formats/\(format.id)", WireRESTResources.body(format))
             return .format(try await readFormat(format.id), wasCreated: false)
@@ -25,17 +25,17 @@ struct RESTServerAdmin {
                             WireRESTResources.changes(WireRESTResources.body(format), from: WireRESTResources.body(original)))
             return .format(try await readFormat(format.id), wasCreated: false)
         case .deleteFormat(let id):
-            try await delete("formats/\(id)", what: "format \(id)")
+            try await delete("formats/\(id)", what: .format(id: id))
             return .formatDeleted(id: id)
 
         case .serviceBodies:
-            return .serviceBodies(try WireRESTResources.list(try await get("servicebodies", what: "the service bodies"),
-                                                             what: "the service bodies", WireRESTResources.serviceBody))
+            return .serviceBodies(try WireRESTResources.list(try await get("servicebodies", what: .serviceBodies),
+                                                             what: .serviceBodies, WireRESTResources.serviceBody))
         case .serviceBody(let id):
             return .serviceBody(try await readServiceBody(id), wasCreated: false)
         case .createServiceBody(let body):
-            let created = try await create("servicebodies", WireRESTResources.body(body), what: "the new service body")
-            return .serviceBody(try WireRESTResources.one(created, what: "the new service body", WireRESTResources.serviceBody), wasCreated: true)
+            let created = try await create("servicebodies", WireRESTResources.body(body), what: .newServiceBody)
+            return .serviceBody(try WireRESTResources.one(created, what: .newServiceBody, WireRESTResources.serviceBody), wasCreated: true)
         case .updateServiceBody(let body):
             try await write("PUT", "servicebodies/\(body.id)", WireRESTResources.body(body))
             return .serviceBody(try await readServiceBody(body.id), wasCreated: false)
@@ -46,25 +46,25 @@ struct RESTServerAdmin {
         case .deleteServiceBody(let id, let force):
             do {
                 try await delete("servicebodies/\(id)", query: force ? [URLQueryItem(name: "force", value: "true")] : [],
-                                 what: "service body \(id)")
+                                 what: .serviceBody(id: id))
             } catch .conflict(let message) {
                 throw .conflict(message: Self.serviceBodyConflict(id, message))
             }
             return .serviceBodyDeleted(id: id)
         case .serviceBodyEditors(let id):
-            let what = "the editors of service body \(id)"
+            let what: BMLTError.Subject = .serviceBodyEditors(id: id)
             // New in 4.2: 4.1.0 answers it with its admin page (HTML, 200), which is `.unsupported`, not a decode error.
             return .serviceBodyEditors(serviceBodyID: id, try WireRESTResources.list(
                 try await get("servicebodies/\(id)/editors", what: what, introducedIn: WireRESTEndpoint.editorsVersion),
                 what: what, WireRESTResources.editor))
 
         case .users:
-            return .users(try WireRESTResources.list(try await get("users", what: "the users"), what: "the users", WireRESTResources.user))
+            return .users(try WireRESTResources.list(try await get("users", what: .users), what: .users, WireRESTResources.user))
         case .user(let id):
             return .user(try await readUser(id), wasCreated: false)
         case .createUser(let user, let password):
-            let created = try await create("users", WireRESTResources.body(user, password: password.value), what: "the new user")
-            return .user(try WireRESTResources.one(created, what: "the new user", WireRESTResources.user), wasCreated: true)
+            let created = try await create("users", WireRESTResources.body(user, password: password.value), what: .newUser)
+            return .user(try WireRESTResources.one(created, what: .newUser, WireRESTResources.user), wasCreated: true)
         case .updateUser(let user, let password):
             try await write("PUT", "users/\(user.id)", WireRESTResources.body(user, password: password?.value))
             return .user(try await readUser(user.id), wasCreated: false)
@@ -75,7 +75,7 @@ struct RESTServerAdmin {
             try await write("PATCH", "users/\(user.id)", body)
             return .user(try await readUser(user.id), wasCreated: false)
         case .deleteUser(let id):
-            try await delete("users/\(id)", what: "user \(id)")
+            try await delete("users/\(id)", what: .user(id: id))
             return .userDeleted(id: id)
 
         case .settings:
@@ -90,10 +90,10 @@ struct RESTServerAdmin {
             return .settings(try await readSettings())
 
         case .rootServers:
-            return .rootServers(try WireRESTResources.list(try await publicGet("rootservers", what: "the root servers"),
-                                                           what: "the root servers", WireRESTResources.rootServer))
+            return .rootServers(try WireRESTResources.list(try await publicGet("rootservers", what: .rootServers),
+                                                           what: .rootServers, WireRESTResources.rootServer))
         case .rootServer(let id):
-            let what = "root server \(id)"
+            let what: BMLTError.Subject = .rootServer(id: id)
             return .rootServer(try WireRESTResources.one(try await publicGet("rootservers/\(id)", what: what), what: what,
                                                          WireRESTResources.rootServer))
         }
@@ -102,31 +102,30 @@ struct RESTServerAdmin {
     // MARK: - Reads back
 
     private func readFormat(_ id: Int) async throws(BMLTError) -> BMLTAdminFormat {
-        try WireRESTResources.one(try await get("formats/\(id)", what: "format \(id)"), what: "format \(id)", WireRESTResources.format)
+        try WireRESTResources.one(try await get("formats/\(id)", what: .format(id: id)), what: .format(id: id), WireRESTResources.format)
     }
 
     private func readServiceBody(_ id: Int) async throws(BMLTError) -> BMLTAdminServiceBody {
-        let what = "service body \(id)"
+        let what: BMLTError.Subject = .serviceBody(id: id)
         return try WireRESTResources.one(try await get("servicebodies/\(id)", what: what), what: what, WireRESTResources.serviceBody)
     }
 
     private func readUser(_ id: Int) async throws(BMLTError) -> BMLTAdminUser {
-        try WireRESTResources.one(try await get("users/\(id)", what: "user \(id)"), what: "user \(id)", WireRESTResources.user)
+        try WireRESTResources.one(try await get("users/\(id)", what: .user(id: id)), what: .user(id: id), WireRESTResources.user)
     }
 
     /// 3.x has no settings endpoint (its 404 says nothing): reported as unsupported, not as "not found".
-    private static let settingsUnsupported = BMLTError.unsupported(
-        "server settings (/api/v1/settings exists from root server 4.0 on; this server answered 404)")
+    private static let settingsUnsupported = BMLTError.unsupported(.serverSettings)
 
     private func readSettings() async throws(BMLTError) -> BMLTServerSettings {
         let value: WireValue
         do {
-            value = try await get("settings", what: "the server settings")
+            value = try await get("settings", what: .serverSettings)
         } catch .notFound {
             throw Self.settingsUnsupported
         }
         guard let settings = WireRESTResources.settings(value) else {
-            throw .malformedResponse(what: "the server settings", detail: "expected an object")
+            throw .malformedResponse(what: .serverSettings, detail: .unexpectedShape(expected: "{…}"))
         }
         return settings
     }
@@ -134,22 +133,22 @@ struct RESTServerAdmin {
     // MARK: - Requests
 
     /// A JSON read; an endpoint this server version lacks (an HTML page with 200, see `WireRESTEndpoint`) is `.unsupported`.
-    private func get(_ path: String, what: String, introducedIn: Int? = nil) async throws(BMLTError) -> WireValue {
+    private func get(_ path: String, what: BMLTError.Subject, introducedIn: Int? = nil) async throws(BMLTError) -> WireValue {
         try WireRESTEndpoint.json(try await context.get("api/v1/" + path, headers: try await RESTAdmin.authorized(context)),
                                   path: path, what: what, server: context.serverInfo, introducedIn: introducedIn)
     }
 
     /// A public endpoint (root servers): no token; a 404 with aggregator mode off is "unsupported".
-    private func publicGet(_ path: String, what: String) async throws(BMLTError) -> WireValue {
+    private func publicGet(_ path: String, what: BMLTError.Subject) async throws(BMLTError) -> WireValue {
         do {
             return try WireRESTEndpoint.json(try await context.get("api/v1/" + path, headers: ["Accept": Self.json]),
                                              path: path, what: what, server: context.serverInfo)
         } catch .notFound(let message) where message?.localizedCaseInsensitiveContains("aggregator") == true {
-            throw .unsupported("\(what) (the server is not an aggregator: “\(message ?? "")”)")
+            throw .unsupported(.notAnAggregator(what, serverMessage: message))
         }
     }
 
-    private func create(_ path: String, _ body: [(String, WireValue)], what: String) async throws(BMLTError) -> WireValue {
+    private func create(_ path: String, _ body: [(String, WireValue)], what: BMLTError.Subject) async throws(BMLTError) -> WireValue {
         let reply = try await context.send("POST", "api/v1/" + path, body: WireJSONWriter.object(body), contentType: Self.json,
                                            headers: try await RESTAdmin.authorized(context))
         return try WireReply.json(reply, what: what)
@@ -161,7 +160,7 @@ struct RESTServerAdmin {
         try WireReply.checkStatus(reply)
     }
 
-    private func delete(_ path: String, query: [URLQueryItem] = [], what: String) async throws(BMLTError) {
+    private func delete(_ path: String, query: [URLQueryItem] = [], what: BMLTError.Subject) async throws(BMLTError) {
         let reply = try await context.send("DELETE", "api/v1/" + path, query: query, headers: try await RESTAdmin.authorized(context))
         do {
             try WireReply.checkStatus(reply)

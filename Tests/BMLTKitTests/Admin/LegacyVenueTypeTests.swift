@@ -90,7 +90,7 @@ struct LegacyVenueTypeTests {
         } catch let error as BMLTError {
             guard case .validationFailed(let message, let fields) = error else { Issue.record("\(error)"); return }
             #expect(fields.keys.sorted() == ["venue_type"] && message?.contains("nothing was sent") == true)
-            #expect(error.localizedDescription.contains("venue_type"))
+            #expect(error.description.contains("venue_type"))
         }
         #expect(stub.requests.count == before && orphans.withLock { $0 } == 0)
         // The fire-and-forget form refuses the same way: .bmltError, nothing sent.
@@ -131,7 +131,7 @@ struct LegacyVenueTypeTests {
             Issue.record("the failed create succeeded")
         } catch let error as BMLTError {
             guard case .httpStatus(500, _) = error else { Issue.record("\(error)"); return }
-            let text = error.localizedDescription
+            let text = error.description
             #expect(text.hasPrefix("The server failed on this write (creating a meeting)"))
             #expect(text.contains("“new” change") && text.contains("2.16.6") && !text.contains("check the URL"))
         }
@@ -151,7 +151,7 @@ struct LegacyVenueTypeTests {
         var draft = BMLTMeeting(id: 2339, serviceBodyID: 1002, name: "A").editable()
         draft.name = "B"
         await #expect(throws: BMLTError.self) { try await connection.saveAndWait(draft) }
-        let text = connection.admin.lastError?.localizedDescription ?? ""
+        let text = connection.admin.lastError?.description ?? ""
         #expect(text.hasPrefix("The server failed on this write (saving a meeting): it answered with HTTP status 500."))
         #expect(!text.contains("check the URL") && !text.contains("change record"))
     }
@@ -163,13 +163,13 @@ struct WriteFailureStatusTests {
     @Test("500 and 501 are the server failing on the write; 502, 503 and 504 (a gateway, an overloaded server) keep their own sentence")
     func statuses() {
         for code in [500, 501] {
-            let text = BMLTError.httpStatus(code: code, message: nil).asWriteFailure("saving a meeting").localizedDescription
+            let text = BMLTError.httpStatus(code: code, message: nil).asWriteFailure("saving a meeting").description
             #expect(text.hasPrefix("The server failed on this write (saving a meeting): it answered with HTTP status \(code)."))
         }
         for code in [502, 503, 504] {
             let error = BMLTError.httpStatus(code: code, message: nil)
             #expect(error.asWriteFailure("saving a meeting") == error)
-            #expect(!error.localizedDescription.hasPrefix(BMLTError.writeFailurePrefix))
+            #expect(!error.description.hasPrefix(BMLTError.writeFailurePrefix))
         }
     }
 }

@@ -92,7 +92,7 @@ struct RESTAdminErrorTests {
         } catch let error as BMLTError {
             guard case .validationFailed(_, let fields) = error else { Issue.record("\(error)"); return }
             #expect(fields == ["day": ["The day must be between 0 and 6."], "startTime": ["The start time does not match the format H:i."]])
-            #expect(error.localizedDescription.contains("startTime: The start time does not match the format H:i."))
+            #expect(error.description.contains("startTime: The start time does not match the format H:i."))
         }
         var create = BMLTMeetingDraft(serviceBodyID: 1)
         create.name = "x"

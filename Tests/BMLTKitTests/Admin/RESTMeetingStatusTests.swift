@@ -46,7 +46,7 @@ struct RESTMeetingStatusTests {
     /// A meeting change whose before-image is meeting 2 as captured (the rollback's source).
     static func change() throws -> BMLTChange {
         let before = try WireRESTMeeting.decode(try JSONScanner.parse(RESTAdminReplayTests.capture("114-meeting-2.json")),
-                                                formats: [], what: "meeting 2")
+                                                formats: [], what: .meeting(id: 2))
         var after = before
         after.name = "Nothing Macho (edited)"
         return BMLTChange(id: 1, type: .changed, meetingID: 2, before: before, after: after)

@@ -53,11 +53,11 @@ struct AggregatorBehaviourTests {
         let stub = try Self.server(aggregator: true)
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration())
         let criteria = Self.criteria { $0.weekdays = [.tuesday] }
-        await #expect(throws: BMLTError.invalidArgument(AggregatorFilterRule.advice)) {
+        await #expect(throws: BMLTError.invalidArgument(.aggregatorSearchWithoutFilter)) {
             _ = try await connection.meetings(matching: criteria)
         }
         #expect(stub.requests.allSatisfy { $0.url?.query?.contains("GetSearchResults") != true })
-        #expect(connection.search.lastError == .invalidArgument(AggregatorFilterRule.advice))
+        #expect(connection.search.lastError == .invalidArgument(.aggregatorSearchWithoutFilter))
         _ = try await connection.validate()
         await #expect(throws: BMLTError.self) { _ = try await connection.meetings(matching: criteria) }
         #expect(stub.requests.allSatisfy { $0.url?.query?.contains("GetSearchResults") != true })
@@ -96,7 +96,7 @@ struct AggregatorBehaviourTests {
         let sent = stub.requests.count
         func isUnsupported(_ body: () async throws -> Void) async -> Bool {
             do { try await body(); return false } catch let error as BMLTError {
-                if case .unsupported(let message) = error { return message.contains("aggregator") }
+                if case .unsupported(let capability) = error { return capability.description.contains("aggregator") }
                 return false
             } catch { return false }
         }

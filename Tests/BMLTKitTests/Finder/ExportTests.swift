@@ -99,7 +99,7 @@ struct ExportTests {
     @Test("TSML of the real 4.1.0 meetings agrees with the 4.1.0 server's own TSML of the same search, and adds the zone",
           .needsCorpus)
     func tsmlAgreesWithTheServer() throws {
-        let formats = try WireFormat.decodeList(WireValue.parse(try FixtureCorpus.data(FixtureCorpus.server4x, "002-GetFormats.json"), what: "formats"))
+        let formats = try WireFormat.decodeList(WireValue.parse(try FixtureCorpus.data(FixtureCorpus.server4x, "002-GetFormats.json"), what: .formats))
         let results = try WireSearchStream.decode(try FixtureCorpus.data(FixtureCorpus.server4x, "005-GetSearchResults-services-weekday.json"),
                                                   serverFormats: formats)
         let ours = try #require(try JSONSerialization.jsonObject(with: BMLTExport.tsml(results.meetings, defaultTimeZone: Self.newYork)) as? [[String: Any]])

@@ -9,7 +9,7 @@ struct MeetingDecoderTests {
                            BMLTFormat(id: 17, key: "A", name: "Abierta", language: "es")]
 
     private func decode(_ json: String) throws -> [BMLTMeeting] {
-        try WireSearchResults.decode(try WireValue.parse(Data(json.utf8), what: "test"), serverFormats: formats).meetings
+        try WireSearchResults.decode(try WireValue.parse(Data(json.utf8), what: .request), serverFormats: formats).meetings
     }
 
     private func one(_ members: String) throws -> BMLTMeeting {
@@ -100,15 +100,15 @@ struct MeetingDecoderTests {
         #expect(try decode("[]").isEmpty)
         #expect(try decode("{}").isEmpty)
         #expect(try decode(#"{"meetings":[],"formats":[]}"#).isEmpty)
-        #expect(throws: BMLTError.malformedResponse(what: "the meeting search results", detail: "expected a list of meetings")) {
+        #expect(throws: BMLTError.malformedResponse(what: .meetingSearch, detail: .unexpectedShape(expected: "[meeting]"))) {
             try decode(#"[{"id_bigint":"5"},null]"#)
         }
-        #expect(throws: BMLTError.malformedResponse(what: "the meeting search results", detail: "expected a list of meetings")) {
+        #expect(throws: BMLTError.malformedResponse(what: .meetingSearch, detail: .unexpectedShape(expected: "[meeting]"))) {
             try decode(#""just text""#)
         }
         // A formats list beside the meetings is a side list: unreadable, it is left out and counted, never an error.
         #expect(try BMLTSearchResults(jsonData: Data(#"{"meetings":[],"formats":"O"}"#.utf8)).skippedFormats == 1)
-        #expect(throws: BMLTError.malformedResponse(what: "the formats of the meeting search results", detail: "expected a list of formats")) {
+        #expect(throws: BMLTError.malformedResponse(what: .searchFormats, detail: .unexpectedShape(expected: "[format]"))) {
             try decode(#"{"formats":"O"}"#)
         }
     }
@@ -116,7 +116,7 @@ struct MeetingDecoderTests {
     @Test("get_used_formats: the search's own formats win over the server's list")
     func usedFormats() throws {
         let json = #"{"meetings":[{"id_bigint":"1","formats":"O","format_shared_id_list":"17"}],"formats":[{"key_string":"O","name_string":"Offen","lang":"de","id":"17"}]}"#
-        let results = try WireSearchResults.decode(try WireValue.parse(Data(json.utf8), what: "t"), serverFormats: formats)
+        let results = try WireSearchResults.decode(try WireValue.parse(Data(json.utf8), what: .request), serverFormats: formats)
         #expect(results.formats.map(\.name) == ["Offen"])
         #expect(results.meetings.first?.formats.map(\.name) == ["Offen"])
     }
@@ -126,7 +126,7 @@ struct MeetingDecoderTests {
 @Suite("Other read decoders")
 struct OtherReadDecoderTests {
     private func changes(_ json: String) throws -> [BMLTChange] {
-        try WireChange.decodeList(try WireValue.parse(Data(json.utf8), what: "t"), formats: .empty)
+        try WireChange.decodeList(try WireValue.parse(Data(json.utf8), what: .request), formats: .empty)
     }
 
     private static func change(_ id: Int, meeting: Int, type: String, date: Int, exists: String) -> String {
@@ -175,12 +175,12 @@ struct OtherReadDecoderTests {
 
     @Test("field values: NULL is no value; ids are a list; coverage needs four corners in range")
     func fieldValuesAndCoverage() throws {
-        let values = try WireFieldValues.decodeValues(try WireValue.parse(Data(#"[{"formats":"NULL","ids":"1,2"},{"formats":"17,3","ids":"3"}]"#.utf8), what: "t"), key: "formats")
+        let values = try WireFieldValues.decodeValues(try WireValue.parse(Data(#"[{"formats":"NULL","ids":"1,2"},{"formats":"17,3","ids":"3"}]"#.utf8), what: .request), key: "formats")
         #expect(values == [BMLTFieldValue(value: nil, meetingIDs: [1, 2]), BMLTFieldValue(value: "17,3", meetingIDs: [3])])
         let box = #"[{"nw_corner_longitude":"-79.3","nw_corner_latitude":"44.9","se_corner_longitude":"-72.1","se_corner_latitude":"40.5"}]"#
-        #expect(try WireFieldValues.decodeCoverage(try WireValue.parse(Data(box.utf8), what: "t")).southEast.latitude == 40.5)
+        #expect(try WireFieldValues.decodeCoverage(try WireValue.parse(Data(box.utf8), what: .request)).southEast.latitude == 40.5)
         #expect(throws: BMLTError.self) {
-            try WireFieldValues.decodeCoverage(try WireValue.parse(Data(#"[{"nw_corner_longitude":"x"}]"#.utf8), what: "t"))
+            try WireFieldValues.decodeCoverage(try WireValue.parse(Data(#"[{"nw_corner_longitude":"x"}]"#.utf8), what: .request))
         }
     }
 

@@ -37,8 +37,8 @@ struct ReadConformanceTests {
             // Recorded with a `data_field_key` that leaves out `id_bigint`, so its 59 meetings have no id. BMLTKit
             // always adds `id_bigint` (a real server then sends ids); meetings that still come without one are not
             // records, and a reply of nothing else is refused rather than shown as 59 meetings numbered #0.
-            await #expect(throws: BMLTError.malformedResponse(what: "the meeting search results",
-                                                              detail: "none of its 59 meetings has a usable id (id_bigint)")) {
+            await #expect(throws: BMLTError.malformedResponse(what: .meetingSearch,
+                                                              detail: .noUsableEntry(count: 59, key: "id (id_bigint)"))) {
                 _ = try await capture.call(connection)
             }
             let sent = try #require(stub.requests.last?.url)

@@ -67,8 +67,8 @@ struct ReadOperationTests {
         stub.answer { _ in .text("<html><title>Oops</title></html>", status: 200) }
         await #expect(throws: BMLTError.self) { try await connection.meetings(matching: BMLTSearchCriteria()) }
         #expect(connection.search.meetings.map(\.id) == [1, 2])
-        #expect(connection.search.lastError == .malformedResponse(what: "the meeting search results",
-                                                                  detail: "the server sent an HTML or XML page instead of JSON"))
+        #expect(connection.search.lastError == .malformedResponse(what: .meetingSearch,
+                                                                  detail: .page))
         #expect(recorder.errors.count == 1 && recorder.count(.bmltMeetingSearchResults) == 1)
         stub.answer { _ in .json("{}") }
         let empty = try await connection.meetings(matching: BMLTSearchCriteria())
@@ -156,11 +156,11 @@ struct ReadOperationTests {
         #expect(try await connection.coverageArea().northWest.latitude == 45 && connection.server.coverageArea != nil)
         #expect(try await connection.nawsExport(serviceBodyID: 1002).rows == [["Committee": "C1", "bmlt_id": "5"]])
         #expect(stub.requests.last?.url?.path.contains("client_interface/csv") == true && stub.requests.last?.query("sb_id") == "1002")
-        await #expect(throws: BMLTError.invalidArgument("a field key is needed")) { try await connection.fieldValues(forKey: "") }
+        await #expect(throws: BMLTError.invalidArgument(.emptyFieldKey)) { try await connection.fieldValues(forKey: "") }
         #expect(recorder.count(.bmltFormatSearchResults) == 3 && recorder.count(.bmltServiceBodyResults) == 2)
         #expect(recorder.count(.bmltFieldKeyResults) == 1 && recorder.count(.bmltFieldValueResults) == 1)
         #expect(recorder.count(.bmltCoverageAreaResults) == 1 && recorder.count(.bmltNAWSExportResults) == 1)
-        #expect(recorder.errors == [.invalidArgument("a field key is needed")])
+        #expect(recorder.errors == [.invalidArgument(.emptyFieldKey)])
     }
 
     @Test("a cancelled search posts only .bmltRequestCancelled and leaves the store alone")

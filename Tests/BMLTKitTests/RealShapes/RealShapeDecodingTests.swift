@@ -115,7 +115,7 @@ struct RealShapeDecodingTests {
     @Test("REST meetings: 0,0 is no coordinate, prompts split, both format lists; an unchanged PUT sends the exact text back")
     func restMeeting() throws {
         let value = try JSONScanner.parse(Data(RealShapeReplies.restMeeting.utf8))
-        let meeting = try WireRESTMeeting.decode(value, formats: Self.formats, what: "meeting 601")
+        let meeting = try WireRESTMeeting.decode(value, formats: Self.formats, what: .meeting(id: 601))
         #expect(meeting.coordinate == nil && meeting.formatIDs == [17, 4] && meeting.formatKeys == ["O", "C"])
         #expect(meeting.busLines == "Linie 136" && meeting.prompt(for: "bus_lines") == "Bus Lines")
         #expect(meeting.extraFields["zugang"] == "Rollstuhlgerecht")

@@ -38,7 +38,9 @@ struct IDlessRecordTests {
             Issue.record("expected an error, got \(found.count) meetings, ids \(found.prefix(3).map(\.id))")
         } catch let error as BMLTError {
             guard case .malformedResponse(_, let detail) = error else { Issue.record("\(error)"); return }
-            #expect(detail.contains("has a usable id"), "\(detail)")
+            guard case .noUsableEntry(_, let key) = detail else { Issue.record("\(detail)"); return }
+            #expect(key.hasPrefix("id"))
+            #expect(detail.description.contains("has a usable id"), "\(detail)")
         }
         #expect(connection.search.meetings.isEmpty && connection.search.lastError != nil)
     }
@@ -78,11 +80,11 @@ struct IDlessRecordTests {
 
     @Test("formats, service bodies and changes: entries without an id are left out; a list of only such entries fails")
     func otherRecords() throws {
-        #expect(try WireFormat.decodeList(WireValue.parse(Data(#"[{},{"id":"3","key_string":"O"}]"#.utf8), what: "")).map(\.id) == [3])
-        #expect(throws: BMLTError.self) { try WireFormat.decodeList(WireValue.parse(Data("[{},{}]".utf8), what: "")) }
-        #expect(try WireServiceBody.decodeList(WireValue.parse(Data(#"[{"name":"x"},{"id":"9","name":"y"}]"#.utf8), what: "")).map(\.id) == [9])
-        #expect(throws: BMLTError.self) { try WireServiceBody.decodeList(WireValue.parse(Data(#"[{"name":"x"}]"#.utf8), what: "")) }
-        #expect(throws: BMLTError.self) { try WireChange.decodeList(WireValue.parse(Data("[{}]".utf8), what: ""), formats: .empty) }
-        #expect(try WireChange.decodeList(WireValue.parse(Data("[]".utf8), what: ""), formats: .empty).isEmpty, "an empty list is fine")
+        #expect(try WireFormat.decodeList(WireValue.parse(Data(#"[{},{"id":"3","key_string":"O"}]"#.utf8), what: .request)).map(\.id) == [3])
+        #expect(throws: BMLTError.self) { try WireFormat.decodeList(WireValue.parse(Data("[{},{}]".utf8), what: .request)) }
+        #expect(try WireServiceBody.decodeList(WireValue.parse(Data(#"[{"name":"x"},{"id":"9","name":"y"}]"#.utf8), what: .request)).map(\.id) == [9])
+        #expect(throws: BMLTError.self) { try WireServiceBody.decodeList(WireValue.parse(Data(#"[{"name":"x"}]"#.utf8), what: .request)) }
+        #expect(throws: BMLTError.self) { try WireChange.decodeList(WireValue.parse(Data("[{}]".utf8), what: .request), formats: .empty) }
+        #expect(try WireChange.decodeList(WireValue.parse(Data("[]".utf8), what: .request), formats: .empty).isEmpty, "an empty list is fine")
     }
 }

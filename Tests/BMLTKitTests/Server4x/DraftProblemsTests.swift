@@ -41,7 +41,9 @@ struct DraftProblemsTests {
         #expect(connection.problems(in: Self.complete()).isEmpty)
         var draft = Self.complete()
         draft.street = nil
-        #expect(connection.problems(in: draft) == [BMLTFieldProblem(key: "location_street", message: "In-person meetings must have a street address.")])
+        var expected = BMLTFieldProblem(key: "location_street", message: "In-person meetings must have a street address.")
+        expected.reason = .streetRequired(.inPerson)
+        #expect(connection.problems(in: draft) == [expected])
         draft.municipality = nil
         #expect(connection.problems(in: draft).count == 1, "a postal code alone is a location")
         draft.postalCode = nil
@@ -153,7 +155,7 @@ struct DraftProblemsTests {
     func legacyHasNone() throws {
         let info = try WireServerInfo.decode(try JSONScanner.parse(FixtureCorpus.data(FixtureCorpus.legacy, "json_GetServerInfo.json")))
         let draft = BMLTMeetingDraft(serviceBodyID: 3)
-        #expect(MeetingDraftRules.problems(in: draft, info: info, formats: [], serviceBodyIDs: [], options: BMLTSaveOptions()).isEmpty)
-        #expect(!MeetingDraftRules.problems(in: draft, info: nil, formats: [], serviceBodyIDs: [], options: BMLTSaveOptions()).isEmpty)
+        #expect(MeetingDraftRules.problems(in: draft, info: info, formats: [], serviceBodyIDs: [], options: BMLTSaveOptions(), language: "en").isEmpty)
+        #expect(!MeetingDraftRules.problems(in: draft, info: nil, formats: [], serviceBodyIDs: [], options: BMLTSaveOptions(), language: "en").isEmpty)
     }
 }

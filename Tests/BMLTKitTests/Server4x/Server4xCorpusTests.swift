@@ -354,7 +354,7 @@ struct Server4xCorpusTests {
 
         // 124 replaced the new meeting (name, day 2 → 3): here as a rollback to that image.
         let image = try WireRESTMeeting.decode(try JSONScanner.parse(router.capture("125-meeting-new-after-put.json")),
-                                               formats: connection.server.formats, what: "meeting 2693")
+                                               formats: connection.server.formats, what: .meeting(id: 2693))
         let change = BMLTChange(id: 1, type: .changed, meetingID: 2693, before: image, after: created.meeting)
         let rolledBack = try await connection.rollbackAndWait(meetingID: 2693, toBefore: change)
         #expect(rolledBack.meeting.name == "Fixture Test Meeting (PUT)" && rolledBack.meeting.weekday == .wednesday)

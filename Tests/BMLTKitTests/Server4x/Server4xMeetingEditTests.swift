@@ -54,7 +54,7 @@ struct Server4xMeetingEditTests {
         let info = try WireServerInfo.decode(try JSONScanner.parse(Server4xRouter.capture("001-GetServerInfo.json")))
         #expect(WireRESTMeeting.customKeys(server: info, meeting: BMLTMeeting(id: 1, serviceBodyID: 1)) == ["zone"])
         var meeting = try WireRESTMeeting.decode(try JSONScanner.parse(Server4xRouter.capture("114-meeting-2.json")),
-                                                 formats: [], what: "meeting 2")
+                                                 formats: [], what: .meeting(id: 2))
         meeting.serviceBodyName = "Bronx Area Service"
         meeting.rootServerURI = "http://127.0.0.1:8002/main_server"
         meeting.distanceInKilometers = 2
@@ -108,7 +108,7 @@ struct AdminNotesLegacyTests {
             #expect(fields.keys.sorted() == ["admin_notes"] && fields["admin_notes"]?.first?.contains("notes") == true)
         }
         #expect(stub.requests.isEmpty)
-        #expect(MeetingDraftRules.problems(in: draft, info: info, formats: [], serviceBodyIDs: [], options: BMLTSaveOptions())
+        #expect(MeetingDraftRules.problems(in: draft, info: info, formats: [], serviceBodyIDs: [], options: BMLTSaveOptions(), language: "en")
                     .map(\.key) == ["admin_notes"])
     }
 }
@@ -143,7 +143,8 @@ struct UnknownMeetingKeyTests {
             Issue.record("the server does not define meeting_mood")
         } catch let error as BMLTError {
             guard case .unsupported(let what) = error else { Issue.record("\(error)"); return }
-            #expect(what.contains("meeting_mood"))
+            guard case .undefinedFields(let keys, _) = what else { Issue.record("\(what)"); return }
+            #expect(keys.contains("meeting_mood") && what.description.contains("meeting_mood"))
         }
         #expect(router.recordedWrites.filter { $0.method == "PATCH" }.isEmpty)
 

@@ -64,7 +64,7 @@ struct Server4xServerInfoTests {
             Issue.record("4.x has no contact.php")
         } catch let error as BMLTError {
             guard case .unsupported(let what) = error else { Issue.record("\(error)"); return }
-            #expect(what.contains("4.1.0"))
+            #expect(what.description.contains("4.1.0"))
         }
         #expect(stub.requests.count == before)
         #expect(!stub.requests.contains { $0.url?.path.contains("contact.php") == true })

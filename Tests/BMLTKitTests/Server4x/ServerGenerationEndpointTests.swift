@@ -80,7 +80,9 @@ struct ServerGenerationEndpointTests {
         let serviceBodies = connection.server.serviceBodies
         let error = try #require(await Self.error { _ = try await connection.serviceBodyEditors(id: 1002) })
         guard case .unsupported(let what) = error else { Issue.record("not .unsupported: \(error)"); return }
-        #expect(what == "the editors of service body 1002 (GET /api/v1/servicebodies/1002/editors): not supported by this server "
+        #expect(what == .endpoint(.serviceBodyEditors(id: 1002), method: "GET", path: "servicebodies/1002/editors",
+                                  serverVersion: "4.1.0", answer: .page(status: 200)))
+        #expect(what.description == "the editors of service body 1002 (GET /api/v1/servicebodies/1002/editors): not supported by this server "
                 + "version (4.1.0), which answered with an HTML page (status 200) instead of JSON")
         #expect(error.description.hasPrefix("This root server does not support the editors of service body 1002"))
         #expect(!error.description.contains("<") && !error.description.lowercased().contains("decode"))
@@ -97,8 +99,9 @@ struct ServerGenerationEndpointTests {
         }
         let oldError = await Self.error { _ = try await old.serviceBodyEditors(id: 1002) }
         guard case .unsupported(let what)? = oldError else { Issue.record("not .unsupported: \(String(describing: oldError))"); return }
-        #expect(what.hasPrefix("the editors of service body 1002 (GET /api/v1/servicebodies/1002/editors): not supported by this server version (4.1.0)"))
-        #expect(what.hasSuffix("which answered 404; it exists from root server 4.2.0 on"))
+        #expect(what == .endpoint(.serviceBodyEditors(id: 1002), method: "GET", path: "servicebodies/1002/editors",
+                                  serverVersion: "4.1.0", answer: .notFound(introducedIn: "4.2.0")))
+        #expect(what.description.hasSuffix("which answered 404; it exists from root server 4.2.0 on"))
 
         let (new, _) = try await Self.connect(FixtureCorpus.server42) { request in
             Self.isEditors(request) ? .json(#"{"message":"Not Found"}"#, status: 404) : nil
@@ -109,9 +112,9 @@ struct ServerGenerationEndpointTests {
 
     /// Every `/api/v1` JSON read, each answered with an admin page and status 200.
     nonisolated static let reads: [(name: String, path: String, call: @MainActor @Sendable (BMLTConnection) async throws -> Void)] = [
-        ("the formats", "api/v1/formats", { _ = try await $0.adminFormats() }),
+        ("the format list", "api/v1/formats", { _ = try await $0.adminFormats() }),
         ("format 17", "api/v1/formats/17", { _ = try await $0.adminFormat(id: 17) }),
-        ("the service bodies", "api/v1/servicebodies", { _ = try await $0.adminServiceBodies() }),
+        ("the service body list", "api/v1/servicebodies", { _ = try await $0.adminServiceBodies() }),
         ("service body 1002", "api/v1/servicebodies/1002", { _ = try await $0.adminServiceBody(id: 1002) }),
         ("the users", "api/v1/users", { _ = try await $0.users() }),
         ("user 57", "api/v1/users/57", { _ = try await $0.user(id: 57) }),
@@ -138,7 +141,7 @@ struct ServerGenerationEndpointTests {
         let version = folder == FixtureCorpus.server42 ? "4.2.7" : "4.1.0"
         let error = await Self.error { try await read.call(connection) }
         guard case .unsupported(let what)? = error else { Issue.record("\(read.path): not .unsupported: \(String(describing: error))"); return }
-        #expect(what == "\(read.name) (GET /\(read.path)): not supported by this server version (\(version)), "
+        #expect(what.description == "\(read.name) (GET /\(read.path)): not supported by this server version (\(version)), "
                 + "which answered with an HTML page (status 200) instead of JSON")
     }
 
@@ -146,22 +149,24 @@ struct ServerGenerationEndpointTests {
     func semanticOpenAPI() throws {
         let old = try WireServerInfo.decode(try JSONScanner.parse(Server4xRouter.capture("001-GetServerInfo.json")))
         let new = try WireServerInfo.decode(try JSONScanner.parse(try FixtureCorpus.data(FixtureCorpus.server42, "001-GetServerInfo.json")))
-        let what = "the semantic interface's OpenAPI document"
+        let what = BMLTError.Subject.request
         func reply(_ status: Int, _ type: String, _ body: Data) -> HTTPReply {
             HTTPReply(data: body, statusCode: status, headers: ["content-type": type], url: nil)
         }
         let page = WireRESTEndpoint.missing(reply(200, "text/html; charset=utf-8", Self.adminPage), method: "GET",
                                             path: "openapi-semantic.json", what: what, server: old)
-        #expect(page == .unsupported("the semantic interface's OpenAPI document (GET /api/v1/openapi-semantic.json): not supported by "
-                                     + "this server version (4.1.0), which answered with an HTML page (status 200) instead of JSON"))
+        #expect(page == .unsupported(.endpoint(.request, method: "GET", path: "openapi-semantic.json", serverVersion: "4.1.0",
+                                               answer: .page(status: 200))))
+        #expect(page?.description == "This root server does not support the request (GET /api/v1/openapi-semantic.json): not supported by "
+                + "this server version (4.1.0), which answered with an HTML page (status 200) instead of JSON.")
         let notFound = WireRESTEndpoint.missing(reply(404, "text/html", Data("<html><title>Not Found</title></html>".utf8)), method: "GET",
                                                 path: "openapi-semantic.json", what: what, server: old)
         guard case .unsupported(let pageText)? = page, case .unsupported(let notFoundText)? = notFound else {
             Issue.record("\(String(describing: page)) / \(String(describing: notFound))")
             return
         }
-        let common = "the semantic interface's OpenAPI document (GET /api/v1/openapi-semantic.json): not supported by this server version (4.1.0)"
-        #expect(pageText.hasPrefix(common) && notFoundText.hasPrefix(common))
+        #expect(notFoundText == .endpoint(.request, method: "GET", path: "openapi-semantic.json", serverVersion: "4.1.0", answer: .pageNotFound))
+        #expect(pageText != notFoundText)
         // 4.2.7 answers with the document: no refusal, the JSON is read.
         let document = reply(200, "application/json", Data(#"{"openapi":"3.1.0","paths":{}}"#.utf8))
         #expect(WireRESTEndpoint.missing(document, method: "GET", path: "openapi-semantic.json", what: what, server: new) == nil)

@@ -71,7 +71,9 @@ final class StubServer: @unchecked Sendable {
                        monitors: [any BMLTEventMonitor] = []) -> BMLTConfiguration {
         let session = URLSessionConfiguration.ephemeral
         session.protocolClasses = [StubProtocol.self]
-        return BMLTConfiguration(notificationCenter: center, eventMonitors: monitors, urlSessionConfiguration: session)
+        var configuration = BMLTConfiguration(notificationCenter: center, eventMonitors: monitors, urlSessionConfiguration: session)
+        configuration.locale = Locale(identifier: "en")   // the tests assert BMLTKit's English, whatever LANG says
+        return configuration
     }
 
     fileprivate func respond(to request: URLRequest) -> Response {

@@ -33,7 +33,7 @@ enum WireReply {
     /// Maps a non-2xx status to its typed error, with the server's message when it sent one.
     static func checkStatus(_ reply: HTTPReply) throws(BMLTError) {
         guard !(200..<300).contains(reply.statusCode) else { return }
-        let parsed = try? WireValue.parse(reply.data, what: "")
+        let parsed = try? WireValue.parse(reply.data, what: .request)
         let message = parsed?["message"]?.string ?? htmlTitle(reply.data)
         switch reply.statusCode {
         case 401: throw .unauthorized(message: message)
@@ -51,19 +51,19 @@ enum WireReply {
 
     /// Checks the status, then parses the body as JSON. An HTML page, an empty body or text that is not JSON
     /// becomes `malformedResponse` naming `what` was being read.
-    static func json(_ reply: HTTPReply, what: String) throws(BMLTError) -> WireValue {
+    static func json(_ reply: HTTPReply, what: BMLTError.Subject) throws(BMLTError) -> WireValue {
         try checkStatus(reply)
         return try body(reply.data, what: what)
     }
 
     /// Parses a 2xx answer's body as JSON: an HTML page, an empty body, text that is not JSON or a bare error
     /// object becomes `malformedResponse` naming `what` was being read.
-    static func body(_ data: Data, what: String) throws(BMLTError) -> WireValue {
+    static func body(_ data: Data, what: BMLTError.Subject) throws(BMLTError) -> WireValue {
         guard let first = data.first(where: { !isWhitespace($0) }) else {
-            throw .malformedResponse(what: what, detail: "the body is empty")
+            throw .malformedResponse(what: what, detail: .emptyBody)
         }
         if first == UInt8(ascii: "<") {
-            throw .malformedResponse(what: what, detail: "the server sent an HTML or XML page instead of JSON")
+            throw .malformedResponse(what: what, detail: .page)
         }
         let value = try WireValue.parse(data, what: what)
         try refuseErrorObject(value, what: what)
@@ -71,10 +71,10 @@ enum WireReply {
     }
 
     /// A bare error object (`{"message": …}` with nothing but Laravel's error members) in a 2xx body is an error.
-    static func refuseErrorObject(_ value: WireValue, what: String) throws(BMLTError) {
+    static func refuseErrorObject(_ value: WireValue, what: BMLTError.Subject) throws(BMLTError) {
         if let members = value.object, let message = members["message"]?.string,
            Set(members.keys).isSubset(of: ["message", "errors", "exception", "file", "line", "trace"]) {
-            throw .malformedResponse(what: what, detail: "the server answered with an error: “\(message)”")
+            throw .malformedResponse(what: what, detail: .serverError(message: message))
         }
     }
 

@@ -22,9 +22,9 @@ enum WireShape {
     /// The records decoded from `count` entries (those without a usable id already left out): fails only when
     /// there were entries and none of them was a record.
     /// Entries left out are counted in a warning through the running operation's log (`droppedLog`).
-    static func usable<Record>(_ records: [Record], of count: Int, what: String, key: String) throws(BMLTError) -> [Record] {
+    static func usable<Record>(_ records: [Record], of count: Int, what: BMLTError.Subject, key: String) throws(BMLTError) -> [Record] {
         if records.isEmpty && count > 0 {
-            throw .malformedResponse(what: what, detail: "none of its \(count) entries has a usable \(key)")
+            throw .malformedResponse(what: what, detail: .noUsableEntry(count: count, key: key))
         }
         let dropped = count - records.count
         if dropped > 0 {

@@ -42,11 +42,11 @@ extension WireValue: Decodable {
 extension WireValue {
     /// Parses JSON bytes with the single-pass scanner. Invalid JSON (including invalid UTF-8) throws a
     /// `BMLTError.malformedResponse` saying what is wrong and at which byte.
-    static func parse(_ data: Data, what: String) throws(BMLTError) -> WireValue {
+    static func parse(_ data: Data, what: BMLTError.Subject) throws(BMLTError) -> WireValue {
         do {
             return try JSONScanner.parse(data)
         } catch {
-            throw .malformedResponse(what: what, detail: "the body is not valid JSON (\(error.message) at byte \(error.offset))")
+            throw .malformedResponse(what: what, detail: .invalidJSON(offset: error.offset))
         }
     }
 

@@ -7,12 +7,12 @@ enum WireContactReply {
         try WireReply.checkStatus(reply)
         let text = reply.text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let code = Int(text) else {
-            throw .malformedResponse(what: "the message to the meeting's contact",
-                                     detail: text.hasPrefix("<") ? "the server sent an HTML page instead of a result code" : "the result is not a number")
+            throw .malformedResponse(what: .contactMessage,
+                                     detail: text.hasPrefix("<") ? .page : .unexpectedShape(expected: "1 | 0 | -1 … -4"))
         }
         if code == 1 { return }
         guard let rejection = BMLTMessageRejection(rawValue: code) else {
-            throw .malformedResponse(what: "the message to the meeting's contact", detail: "unknown result code \(code)")
+            throw .malformedResponse(what: .contactMessage, detail: .unknownResultCode(code))
         }
         throw .messageRejected(rejection)
     }

@@ -18,7 +18,7 @@ enum WireLegacyAdmin {
         case "NOT AUTHORIZED":
             throw .unauthorized(message: "the user name or password was not accepted (root server 2.x also refuses the server administrator account here)")
         default:
-            throw .malformedResponse(what: "the login", detail: "expected OK or NOT AUTHORIZED")
+            throw .malformedResponse(what: .login, detail: .unexpectedShape(expected: "OK | NOT AUTHORIZED"))
         }
     }
 
@@ -27,26 +27,26 @@ enum WireLegacyAdmin {
         try WireReply.checkStatus(reply)
         switch reply.text.trimmingCharacters(in: .whitespacesAndNewlines) {
         case "BYE", "NOT AUTHORIZED": return
-        default: throw .malformedResponse(what: "the logout", detail: "expected BYE")
+        default: throw .malformedResponse(what: .logout, detail: .unexpectedShape(expected: "BYE"))
         }
     }
 
     /// Any other action's reply as JSON, with the interface's refusals turned into errors.
-    static func json(_ reply: HTTPReply, what: String) throws(BMLTError) -> WireValue {
+    static func json(_ reply: HTTPReply, what: BMLTError.Subject) throws(BMLTError) -> WireValue {
         try WireReply.checkStatus(reply)
         let text = reply.text.trimmingCharacters(in: .whitespacesAndNewlines)
         if text == "NOT AUTHORIZED" || text == "<h1>NOT AUTHORIZED</h1>" {
             throw .unauthorized(message: "the administrator session has ended")
         }
         if text == "BAD ADMIN ACTION" {
-            throw .unsupported("this administration action (the server answered BAD ADMIN ACTION)")
+            throw .unsupported(.legacyAdminAction)
         }
         let value = try WireReply.json(reply, what: what)
         if let only = value.array, only.count == 1, let word = only[0].string {
             switch word {
             case "NOT AUTHORIZED": throw .forbidden(message: "the root server does not allow this login to do that")
-            case "BAD ADMIN ACTION": throw .unsupported("this administration action (the server answered BAD ADMIN ACTION)")
-            default: throw .malformedResponse(what: what, detail: "the server answered “\(word)”")
+            case "BAD ADMIN ACTION": throw .unsupported(.legacyAdminAction)
+            default: throw .malformedResponse(what: what, detail: .unexpectedAnswer(word))
             }
         }
         return value
@@ -72,7 +72,7 @@ enum WireLegacyAdmin {
     /// `get_permissions`: `{"service_body":{"id","name","permissions"}}` or a list of them; none is an empty list.
     static func permissions(_ value: WireValue) throws(BMLTError) -> [BMLTPermission] {
         guard let list = entries(value, element: "service_body", isEntry: { $0["permissions"] != nil }) else {
-            throw .malformedResponse(what: "the permissions", detail: "expected service_body entries")
+            throw .malformedResponse(what: .permissions, detail: .unexpectedShape(expected: "[{service_body}]"))
         }
         return list.compactMap { entry in
             guard let id = entry["id"]?.int ?? entry["@attributes"]?["id"]?.int else { return nil }
@@ -99,9 +99,9 @@ enum WireLegacyAdmin {
 
     /// `modify_meeting` / `add_meeting`: the meeting's id and the field changes the server made, each with the
     /// old and new text (a side left out by the server was empty).
-    static func fieldChanges(_ value: WireValue, what: String) throws(BMLTError) -> (meetingID: Int, changes: [BMLTFieldChange]) {
+    static func fieldChanges(_ value: WireValue, what: BMLTError.Subject) throws(BMLTError) -> (meetingID: Int, changes: [BMLTFieldChange]) {
         guard let id = (value["changeMeeting"] ?? value["newMeeting"])?["id"]?.int else {
-            throw .malformedResponse(what: what, detail: "expected changeMeeting or newMeeting with an id")
+            throw .malformedResponse(what: what, detail: .unexpectedShape(expected: "{changeMeeting | newMeeting: {id}}"))
         }
         var changes: [BMLTFieldChange] = []
         func add(_ entry: WireValue, key: String?) {
@@ -123,17 +123,17 @@ enum WireLegacyAdmin {
     }
 
     /// The meeting id in a `delete_meeting`, `restore_deleted_meeting` or `rollback_meeting_to_before_change` reply.
-    static func meetingID(_ value: WireValue, what: String) throws(BMLTError) -> Int {
+    static func meetingID(_ value: WireValue, what: BMLTError.Subject) throws(BMLTError) -> Int {
         guard let id = value["meeting_id"]?.int ?? value["meetingId"]?.int ?? value["@attributes"]?["id"]?.int, id > 0 else {
-            throw .malformedResponse(what: what, detail: "expected the meeting's id")
+            throw .malformedResponse(what: what, detail: .unexpectedShape(expected: "{id}"))
         }
         return id
     }
 
     /// `get_meetings`: meetings as the admin sees them (unpublished ones and hidden fields included).
-    static func meetings(_ value: WireValue, formats: [BMLTFormat], what: String) throws(BMLTError) -> [BMLTMeeting] {
+    static func meetings(_ value: WireValue, formats: [BMLTFormat], what: BMLTError.Subject) throws(BMLTError) -> [BMLTMeeting] {
         guard let list = entries(value, isEntry: { $0["id_bigint"] != nil }) else {
-            throw .malformedResponse(what: what, detail: "expected meeting objects")
+            throw .malformedResponse(what: what, detail: .unexpectedShape(expected: "[{meeting}]"))
         }
         return list.compactMap { entry in entry.object.flatMap { WireMeetingFieldTable.meeting(from: $0, formats: formats) } }
     }

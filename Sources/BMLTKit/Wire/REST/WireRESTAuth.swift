@@ -5,7 +5,7 @@ enum WireRESTAuth {
     /// `{"access_token", "expires_at" (unix seconds), "token_type", "user_id"}` → the token and the user id.
     static func token(_ value: WireValue) throws(BMLTError) -> (token: AdminSession.Token, userID: Int?) {
         guard let token = value["access_token"]?.string, let expires = value["expires_at"]?.double else {
-            throw .malformedResponse(what: "the login token", detail: "expected access_token and expires_at")
+            throw .malformedResponse(what: .loginToken, detail: .unexpectedShape(expected: "{access_token, expires_at}"))
         }
         return (AdminSession.Token(value: token, expiresAt: Date(timeIntervalSince1970: expires)), value["user_id"]?.int)
     }
@@ -33,7 +33,7 @@ enum WireRESTAuth {
     /// do to its descendants.
     static func permissions(serviceBodies value: WireValue, user: BMLTUser) throws(BMLTError) -> [BMLTPermission] {
         guard let entries = WireShape.objectList(value) else {
-            throw .malformedResponse(what: "the service bodies", detail: "expected a list of service bodies")
+            throw .malformedResponse(what: .serviceBodies, detail: .unexpectedShape(expected: "[service body]"))
         }
         struct Body { let id: Int; let parent: Int?; let name: String?; let direct: BMLTPermissionLevel? }
         let bodies: [Body] = entries.compactMap { entry in

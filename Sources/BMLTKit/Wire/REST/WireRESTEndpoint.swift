@@ -17,7 +17,7 @@ enum WireRESTEndpoint {
     /// does not exist on this server throws `.unsupported`; everything else is `WireReply.json`'s.
     /// `introducedIn` (a `versionInt`) marks an endpoint newer than some servers: a plain 404 from a server older than
     /// that is "not supported" too, while a newer server's 404 stays `.notFound` (the thing asked for is missing).
-    static func json(_ reply: HTTPReply, method: String = "GET", path: String, what: String, server: BMLTServerInfo?,
+    static func json(_ reply: HTTPReply, method: String = "GET", path: String, what: BMLTError.Subject, server: BMLTServerInfo?,
                      introducedIn: Int? = nil) throws(BMLTError) -> WireValue {
         if let missing = missing(reply, method: method, path: path, what: what, server: server, introducedIn: introducedIn) {
             throw missing
@@ -26,23 +26,22 @@ enum WireRESTEndpoint {
     }
 
     /// `.unsupported` when `reply` says the server has no such endpoint, else `nil`.
-    static func missing(_ reply: HTTPReply, method: String, path: String, what: String, server: BMLTServerInfo?,
+    static func missing(_ reply: HTTPReply, method: String, path: String, what: BMLTError.Subject, server: BMLTServerInfo?,
                         introducedIn: Int? = nil) -> BMLTError? {
         let page = isPage(reply)
-        let answer: String
+        let answer: BMLTError.EndpointAnswer
         switch reply.statusCode {
         case 200..<300 where page:
-            answer = "which answered with an HTML page (status \(reply.statusCode)) instead of JSON"
+            answer = .page(status: reply.statusCode)
         case 404 where page:
-            answer = "which answered 404 with an HTML page"
+            answer = .pageNotFound
         case 404:
             guard let introducedIn, let versionInt = server?.versionInt, versionInt > 0, versionInt < introducedIn else { return nil }
-            answer = "which answered 404; it exists from root server \(version(introducedIn)) on"
+            answer = .notFound(introducedIn: version(introducedIn))
         default:
             return nil
         }
-        let version = server.map { $0.version.isEmpty ? "version unknown" : $0.version } ?? "not validated yet"
-        return .unsupported("\(what) (\(method) /api/v1/\(path)): not supported by this server version (\(version)), \(answer)")
+        return .unsupported(.endpoint(what, method: method, path: path, serverVersion: server?.version, answer: answer))
     }
 
     /// Whether the body is a page (HTML or XML) rather than JSON: its first character is `<`, or the server called it

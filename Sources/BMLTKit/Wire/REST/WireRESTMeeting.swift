@@ -27,9 +27,9 @@ enum WireRESTMeeting {
 
     /// A meeting from a REST meeting object; the VM/HY/TC formats are put back from `venueType` and
     /// `temporarilyVirtual`, so the meeting reads the same as one from a search.
-    static func decode(_ value: WireValue, formats: [BMLTFormat], what: String) throws(BMLTError) -> BMLTMeeting {
+    static func decode(_ value: WireValue, formats: [BMLTFormat], what: BMLTError.Subject) throws(BMLTError) -> BMLTMeeting {
         guard let object = value.object, let id = object["id"]?.int, let serviceBodyID = object["serviceBodyId"]?.int else {
-            throw .malformedResponse(what: what, detail: "expected a meeting object with an id and a serviceBodyId")
+            throw .malformedResponse(what: what, detail: .unexpectedShape(expected: "{id, serviceBodyId}"))
         }
         var meeting = BMLTMeeting(id: id, serviceBodyID: serviceBodyID)
         meeting.name = object["name"]?.string ?? ""

@@ -115,19 +115,19 @@ enum WireRESTResources {
     // MARK: Lists
 
     /// A list reply decoded entry by entry; an entry that is not the expected object is an error, not a gap.
-    static func list<Value>(_ value: WireValue, what: String, _ decode: (WireValue) -> Value?) throws(BMLTError) -> [Value] {
-        guard let entries = value.array else { throw .malformedResponse(what: what, detail: "expected a list") }
+    static func list<Value>(_ value: WireValue, what: BMLTError.Subject, _ decode: (WireValue) -> Value?) throws(BMLTError) -> [Value] {
+        guard let entries = value.array else { throw .malformedResponse(what: what, detail: .unexpectedShape(expected: "[…]")) }
         var values: [Value] = []
         for entry in entries {
-            guard let decoded = decode(entry) else { throw .malformedResponse(what: what, detail: "an entry without an id") }
+            guard let decoded = decode(entry) else { throw .malformedResponse(what: what, detail: .unexpectedShape(expected: "[{id}]")) }
             values.append(decoded)
         }
         return values
     }
 
     /// One object reply.
-    static func one<Value>(_ value: WireValue, what: String, _ decode: (WireValue) -> Value?) throws(BMLTError) -> Value {
-        guard let decoded = decode(value) else { throw .malformedResponse(what: what, detail: "expected an object with an id") }
+    static func one<Value>(_ value: WireValue, what: BMLTError.Subject, _ decode: (WireValue) -> Value?) throws(BMLTError) -> Value {
+        guard let decoded = decode(value) else { throw .malformedResponse(what: what, detail: .unexpectedShape(expected: "{id}")) }
         return decoded
     }
 

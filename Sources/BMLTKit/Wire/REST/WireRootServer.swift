@@ -23,7 +23,7 @@ enum WireRootServer {
         guard let value else { return nil }
         var parsed = value
         if let text = value.rawString {
-            guard let inner = try? WireValue.parse(Data(text.utf8), what: "a root server's server info") else { return nil }
+            guard let inner = try? WireValue.parse(Data(text.utf8), what: .rootServerInfo) else { return nil }
             parsed = inner
         }
         return try? WireServerInfo.decode(parsed)

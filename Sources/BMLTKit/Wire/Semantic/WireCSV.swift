@@ -53,10 +53,10 @@ enum WireCSV {
     /// trailing fields are absent, extra fields are dropped).
     static func nawsExport(_ text: String) throws(BMLTError) -> BMLTNAWSExport {
         var all = rows(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
-        guard !all.isEmpty else { throw .malformedResponse(what: "the NAWS export", detail: "the file is empty") }
+        guard !all.isEmpty else { throw .malformedResponse(what: .nawsExport, detail: .emptyBody) }
         let columns = all.removeFirst()
         guard columns.contains(where: { $0 == "Committee" || $0 == "bmlt_id" }) else {
-            throw .malformedResponse(what: "the NAWS export", detail: "the first row is not the NAWS column header")
+            throw .malformedResponse(what: .nawsExport, detail: .notNAWSHeader)
         }
         let records = all.filter { !($0.count == 1 && $0[0].isEmpty) }.map { fields in
             var record: [String: String] = [:]

@@ -15,11 +15,11 @@ enum WireChange {
 
     static func decodeList(_ value: WireValue, formats: WireFormatTable) throws(BMLTError) -> [BMLTChange] {
         guard let entries = WireShape.objectList(value) else {
-            throw .malformedResponse(what: "the change list", detail: "expected a list of changes")
+            throw .malformedResponse(what: .changes, detail: .unexpectedShape(expected: "[change]"))
         }
         var context = MeetingDecodingContext(formats: formats)
         return try WireShape.usable(entries.compactMap { decode($0, context: &context) }, of: entries.count,
-                                    what: "the change list", key: "change_id")
+                                    what: .changes, key: "change_id")
     }
 
     /// One record; `nil` when it has no usable change id.

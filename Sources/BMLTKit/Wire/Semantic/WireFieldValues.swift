@@ -2,7 +2,7 @@
 enum WireFieldValues {
     static func decodeKeys(_ value: WireValue) throws(BMLTError) -> [BMLTFieldKey] {
         guard let entries = WireShape.objectList(value) else {
-            throw .malformedResponse(what: "the field keys", detail: "expected a list of keys")
+            throw .malformedResponse(what: .fieldKeys, detail: .unexpectedShape(expected: "[{key}]"))
         }
         return entries.compactMap { entry in
             guard let key = entry["key"]?.string else { return nil }
@@ -13,7 +13,7 @@ enum WireFieldValues {
     /// `[{"<key>": "<value>", "ids": "1,2"}]`; the value `"NULL"` (or empty) means meetings without one.
     static func decodeValues(_ value: WireValue, key: String) throws(BMLTError) -> [BMLTFieldValue] {
         guard let entries = WireShape.objectList(value) else {
-            throw .malformedResponse(what: "the values of \(key)", detail: "expected a list of values")
+            throw .malformedResponse(what: .fieldValues(key: key), detail: .unexpectedShape(expected: "[value]"))
         }
         // Values stored as `prompt#@-@#value` (databases from 2.x/3.x) give their value, the prompt kept; entries
         // whose values are then the same are one entry, with the meetings of both.
@@ -44,7 +44,7 @@ enum WireFieldValues {
               let south = box["se_corner_latitude"]?.double, let east = box["se_corner_longitude"]?.double,
               (-90...90).contains(north), (-90...90).contains(south),
               (-180...180).contains(west), (-180...180).contains(east) else {
-            throw .malformedResponse(what: "the coverage area", detail: "expected the corners of a box in degrees")
+            throw .malformedResponse(what: .coverageArea, detail: .unexpectedShape(expected: "[north, east, south, west] (degrees)"))
         }
         return BMLTCoverageArea(northWest: BMLTCoordinate(latitude: north, longitude: west),
                                 southEast: BMLTCoordinate(latitude: south, longitude: east))

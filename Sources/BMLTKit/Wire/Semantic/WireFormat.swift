@@ -1,8 +1,8 @@
 /// Semantic format objects (`GetFormats`, the `formats` of `get_used_formats`) → `BMLTFormat`.
 enum WireFormat {
-    static func decodeList(_ value: WireValue, what: String = "the format list") throws(BMLTError) -> [BMLTFormat] {
+    static func decodeList(_ value: WireValue, what: BMLTError.Subject = .formats) throws(BMLTError) -> [BMLTFormat] {
         guard let entries = WireShape.objectList(value) else {
-            throw .malformedResponse(what: what, detail: "expected a list of formats")
+            throw .malformedResponse(what: what, detail: .unexpectedShape(expected: "[format]"))
         }
         return try WireShape.usable(entries.compactMap(decode), of: entries.count, what: what, key: "id")
     }
@@ -12,7 +12,7 @@ enum WireFormat {
     /// key, entries that are not objects, and a value that is not a list at all (`null`, an object keyed some other
     /// way, text), which counts as one. `{}` is the server's "nothing". What was left out is logged as a warning
     /// through the running operation's log; the meetings keep the format keys and ids they carry.
-    static func decodeSideList(_ value: WireValue, what: String = "the formats of the meeting search results") -> (formats: [BMLTFormat], skipped: Int) {
+    static func decodeSideList(_ value: WireValue, what: BMLTError.Subject = .searchFormats) -> (formats: [BMLTFormat], skipped: Int) {
         guard let entries = WireShape.list(value) else {
             WireShape.droppedLog?.warning("\(what) was not a list of formats; left out (the meetings keep their format keys and ids)")
             return ([], 1)
@@ -53,9 +53,9 @@ enum WireFormat {
 enum WireServiceBody {
     static func decodeList(_ value: WireValue) throws(BMLTError) -> [BMLTServiceBody] {
         guard let entries = WireShape.objectList(value) else {
-            throw .malformedResponse(what: "the service body list", detail: "expected a list of service bodies")
+            throw .malformedResponse(what: .serviceBodies, detail: .unexpectedShape(expected: "[service body]"))
         }
-        return try WireShape.usable(entries.compactMap(decode), of: entries.count, what: "the service body list", key: "id")
+        return try WireShape.usable(entries.compactMap(decode), of: entries.count, what: .serviceBodies, key: "id")
     }
 
     static func decode(_ value: WireValue) -> BMLTServiceBody? {

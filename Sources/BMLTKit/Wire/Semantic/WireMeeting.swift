@@ -8,9 +8,9 @@ enum WireMeeting {
     /// A list reply → meetings. `[]` and `{}` are both "no meetings"; a list holding anything but objects is
     /// refused (a list of numbers is not a list of meetings, and must not read as an empty one).
     static func decodeList(_ value: WireValue, formats: WireFormatTable,
-                           what: String = "the meeting search results") throws(BMLTError) -> [BMLTMeeting] {
+                           what: BMLTError.Subject = .meetingSearch) throws(BMLTError) -> [BMLTMeeting] {
         guard let entries = WireShape.objectList(value) else {
-            throw .malformedResponse(what: what, detail: "expected a list of meetings")
+            throw .malformedResponse(what: what, detail: .unexpectedShape(expected: "[meeting]"))
         }
         var context = MeetingDecodingContext(formats: formats)
         var meetings: [BMLTMeeting] = []

@@ -37,7 +37,7 @@ extension WireSearchChunks {
         if topIsObject {
             results = try objectResults()
         } else {
-            if listHasOtherThanObjects { throw .malformedResponse(what: what, detail: "expected a list of meetings") }
+            if listHasOtherThanObjects { throw .malformedResponse(what: what, detail: .unexpectedShape(expected: "[meeting]")) }
             results = BMLTSearchResults(meetings: listMeetings, formats: [])
             listMeetings = []
         }
@@ -47,7 +47,7 @@ extension WireSearchChunks {
     }
 
     private func endError(_ message: String, at offset: Int) -> BMLTError {
-        .malformedResponse(what: what, detail: "the body is not valid JSON (\(message) at byte \(offset))")
+        .malformedResponse(what: what, detail: .invalidJSON(offset: offset))
     }
 
     /// Text after the JSON: nothing but white space is fine; PHP's notices are salvaged (their first message
@@ -85,7 +85,7 @@ extension WireSearchChunks {
                                      skippedFormats: skipped)
         case .streamed(var meetings, let hasOtherThanObjects):
             meetingsMember = nil
-            if hasOtherThanObjects { throw .malformedResponse(what: what, detail: "expected a list of meetings") }
+            if hasOtherThanObjects { throw .malformedResponse(what: what, detail: .unexpectedShape(expected: "[meeting]")) }
             for index in meetings.indices { MeetingBuilder.resolveFormats(of: &meetings[index], in: table) }
             return BMLTSearchResults(meetings: meetings, formats: formats, skippedFormats: skipped)
         }

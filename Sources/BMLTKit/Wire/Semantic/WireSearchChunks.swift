@@ -31,7 +31,7 @@ struct WireSearchChunks {
 
     let query: [URLQueryItem]
     let serverFormats: [BMLTFormat]
-    let what = "the meeting search results"
+    let what: BMLTError.Subject = .meetingSearch
 
     enum Mode {
         /// No byte but white space (and a byte order mark at the start) yet.
@@ -372,7 +372,7 @@ struct WireSearchChunks {
     }
 
     private mutating func fail(_ message: String, at offset: Int) {
-        mode = .failed(.malformedResponse(what: what, detail: "the body is not valid JSON (\(message) at byte \(offset))"))
+        mode = .failed(.malformedResponse(what: what, detail: .invalidJSON(offset: offset)))
         carried = []
         listMeetings = []
     }

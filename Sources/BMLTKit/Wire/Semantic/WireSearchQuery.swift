@@ -122,7 +122,7 @@ enum WireSearchQuery {
 /// object with `meetings` and/or `formats`.
 enum WireSearchResults {
     static func decode(_ value: WireValue, serverFormats: [BMLTFormat]) throws(BMLTError) -> BMLTSearchResults {
-        let what = "the meeting search results"
+        let what: BMLTError.Subject = .meetingSearch
         guard case .object(let members) = value, members["meetings"] != nil || members["formats"] != nil else {
             let meetings = try WireMeeting.decodeList(value, formats: WireFormatTable(serverFormats), what: what)
             return BMLTSearchResults(meetings: meetings, formats: [])
@@ -143,7 +143,7 @@ enum WireSearchResults {
     /// A search reply's `formats`: beside meetings a side list, read leniently (`WireFormat.decodeSideList`); alone
     /// (a formats-only search) the answer itself, read strictly.
     static func sideFormats(_ list: WireValue, besideMeetings: Bool) throws(BMLTError) -> (formats: [BMLTFormat], skipped: Int) {
-        let what = "the formats of the meeting search results"
+        let what: BMLTError.Subject = .searchFormats
         if besideMeetings { return WireFormat.decodeSideList(list, what: what) }
         return (try WireFormat.decodeList(list, what: what), 0)
     }

@@ -10,7 +10,7 @@ import Foundation
 enum WireSearchStream {
     /// Decodes a search reply's body.
     static func decode(_ data: Data, serverFormats: [BMLTFormat],
-                       what: String = "the meeting search results") throws(BMLTError) -> BMLTSearchResults {
+                       what: BMLTError.Subject = .meetingSearch) throws(BMLTError) -> BMLTSearchResults {
         if let results = try? fast(data, serverFormats: serverFormats) { return results }
         return try reference(data, serverFormats: serverFormats, what: what)
     }
@@ -20,20 +20,20 @@ enum WireSearchStream {
     /// meetings and none of them is usable; `dropped` says how many were left out. A search whose `data_field_key`
     /// leaves `id_bigint` out (`query`) gets id-less meetings by design: they are kept.
     static func decodeUsable(_ data: Data, query: [URLQueryItem], serverFormats: [BMLTFormat],
-                             what: String = "the meeting search results") throws(BMLTError) -> (results: BMLTSearchResults, dropped: Int) {
+                             what: BMLTError.Subject = .meetingSearch) throws(BMLTError) -> (results: BMLTSearchResults, dropped: Int) {
         try usable(try decode(data, serverFormats: serverFormats, what: what), query: query, what: what)
     }
 
     /// Search results without the meetings that have no usable id (see `decodeUsable`).
     static func usable(_ results: BMLTSearchResults, query: [URLQueryItem],
-                       what: String = "the meeting search results") throws(BMLTError) -> (results: BMLTSearchResults, dropped: Int) {
+                       what: BMLTError.Subject = .meetingSearch) throws(BMLTError) -> (results: BMLTSearchResults, dropped: Int) {
         var results = results
         if keepsMeetingsWithoutIDs(query) { return (results, 0) }
         let all = results.meetings.count
         guard results.meetings.contains(where: { $0.id <= 0 }) else { return (results, 0) }
         results.meetings.removeAll { $0.id <= 0 }
         if results.meetings.isEmpty {
-            throw .malformedResponse(what: what, detail: "none of its \(all) meetings has a usable id (id_bigint)")
+            throw .malformedResponse(what: what, detail: .noUsableEntry(count: all, key: "id (id_bigint)"))
         }
         return (results, all - results.meetings.count)
     }
@@ -46,7 +46,7 @@ enum WireSearchStream {
 
     /// The reference path: the generic tree, then the generic mapping.
     static func reference(_ data: Data, serverFormats: [BMLTFormat],
-                          what: String = "the meeting search results") throws(BMLTError) -> BMLTSearchResults {
+                          what: BMLTError.Subject = .meetingSearch) throws(BMLTError) -> BMLTSearchResults {
         try WireSearchResults.decode(try WireReply.body(data, what: what), serverFormats: serverFormats)
     }
 

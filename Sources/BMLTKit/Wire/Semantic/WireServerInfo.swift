@@ -10,15 +10,15 @@ enum WireServerInfo {
         } else if let first = value.array?.first?.object {
             members = first
         } else if value.array?.isEmpty == true {
-            throw .notARootServer(reason: "GetServerInfo returned an empty list")
+            throw .notARootServer(reason: .emptyServerInfo)
         } else {
-            throw .notARootServer(reason: "GetServerInfo did not return an object")
+            throw .notARootServer(reason: .serverInfoNotAnObject)
         }
         guard let version = members["version"]?.string else {
-            throw .notARootServer(reason: "GetServerInfo has no version")
+            throw .notARootServer(reason: .noVersion)
         }
         guard let versionInt = members["versionInt"]?.int ?? Self.versionInt(from: version) else {
-            throw .notARootServer(reason: "the version “\(version)” is not a version number")
+            throw .notARootServer(reason: .versionNotANumber(version))
         }
         var center: BMLTCoordinate?
         if let latitude = members["centerLatitude"]?.double, let longitude = members["centerLongitude"]?.double,
@@ -69,7 +69,7 @@ enum WireServerInfo {
 enum WireLanguages {
     static func decode(_ value: WireValue) throws(BMLTError) -> [BMLTLanguage] {
         guard let entries = value["languages"]?.array else {
-            throw .malformedResponse(what: "the language list", detail: "there is no “languages” list")
+            throw .malformedResponse(what: .languages, detail: .unexpectedShape(expected: "{languages: […]}"))
         }
         return entries.compactMap { entry in
             guard let code = entry["key"]?.string else { return nil }

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The string tables: `Resources/<language>.lproj/Localizable.strings` through `Bundle.module` in a SwiftPM build,
+/// English compiled in (`EnglishTable`) for every build — a key missing from a table, a language without one, or a
+/// build without resources (the fuzzer's and `.ci/darwin-shaped`'s `swiftc` builds) reads English, never a key.
+///
+/// Placeholders are `%@` or numbered `%1$@`, `%2$@`, …; every argument is text, numbers already formatted for the
+/// locale (`number(_:in:)`). A plural sentence has one key per CLDR category of its language (`key#one`, …).
+enum StringTables {
+    /// Loaded tables by language (`nil`: none in the bundle).
+    private static let loaded = Locked<[String: [String: String]?]>([:])
+
+    /// The sentence for `key` in `language` with `arguments` put in its placeholders.
+    static func text(_ key: String, _ arguments: [String] = [], language: String) -> String {
+        fill(template(key, language: language), arguments)
+    }
+
+    /// The plural sentence `key` for `count` (its category in `language`), with `arguments` (the count, formatted,
+    /// is usually the first).
+    static func plural(_ key: String, count: Int, _ arguments: [String], language: String) -> String {
+        let category = PluralCategory.of(count, in: language)
+        if let table = table(language), let found = table["\(key)#\(category.rawValue)"] ?? table["\(key)#other"] {
+            return fill(found, arguments)
+        }
+        let english = PluralCategory.of(count, in: "en").rawValue
+        return fill(EnglishTable.strings["\(key)#\(english)"] ?? EnglishTable.strings["\(key)#other"] ?? "", arguments)
+    }
+
+    /// `value` as a number of `language` (grouping and digits: ۱۲٬۳۴۵ in Farsi, 12 345 in French).
+    static func number(_ value: Int, language: String) -> String {
+        let formatter = NumberFormatter()
+        formatter.locale = Locale(identifier: language)
+        formatter.numberStyle = .decimal
+        return formatter.string(from: NSNumber(value: value)) ?? String(value)
+    }
+
+    /// The template of `key`: the language's table, else English.
+    static func template(_ key: String, language: String) -> String {
+        table(language)?[key] ?? EnglishTable.strings[key] ?? ""
+    }
+
+    /// The table of `language` (English: the compiled-in one).
+    static func table(_ language: String) -> [String: String]? {
+        if language == "en" { return EnglishTable.strings }
+        if let cached = loaded.withLock({ $0[language] }) { return cached }
+        let table = load(language)
+        loaded.withLock { $0[language] = .some(table) }
+        return table
+    }
+
+    private static func load(_ language: String) -> [String: String]? {
+        #if SWIFT_PACKAGE
+        guard let path = Bundle.module.path(forResource: "Localizable", ofType: "strings", inDirectory: nil,
+                                            forLocalization: language),
+              let data = FileManager.default.contents(atPath: path),
+              let table = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: String]
+        else { return nil }
+        return table
+        #else
+        return nil
+        #endif
+    }
+
+    /// Puts `arguments` into `%@` and `%n$@` (and `%%` → `%`).
+    static func fill(_ template: String, _ arguments: [String]) -> String {
+        guard template.contains("%") else { return template }
+        var out = ""
+        var next = 0
+        var rest = Substring(template)
+        while let percent = rest.firstIndex(of: "%") {
+            out += rest[..<percent]
+            rest = rest[rest.index(after: percent)...]
+            if rest.first == "%" { out += "%"; rest = rest.dropFirst(); continue }
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            var index = next
+            if !digits.isEmpty, rest.dropFirst(digits.count).first == "$", let n = Int(digits) {
+                index = n - 1
+                rest = rest.dropFirst(digits.count + 1)
+            } else {
+                next += 1
+            }
+            guard rest.first == "@" else { out += "%"; continue }
+            rest = rest.dropFirst()
+            out += index >= 0 && index < arguments.count ? arguments[index] : ""
+        }
+        return out + rest
+    }
+}
