@@ -54,33 +54,39 @@ final class AdminSession: Sendable, CustomStringConvertible, CustomDebugStringCo
     /// Opens a REST login with its first token; returns the new generation.
     @discardableResult
     func begin(token: Token, userID: Int?) -> Int {
-        state.withLock { state in
-            state.refresh?.cancel()
+        let (generation, refresh) = state.withLock { state in
+            let refresh = state.refresh
             state = State(interface: .rest, token: token, userID: userID, generation: state.generation + 1)
-            return state.generation
+            return (state.generation, refresh)
         }
+        refresh?.cancel()   // outside the lock: cancelling runs the task's cancellation handlers here and now
+        return generation
     }
 
     /// Opens a legacy (cookie) login; returns the new generation.
     @discardableResult
     func beginLegacy() -> Int {
-        state.withLock { state in
-            state.refresh?.cancel()
+        let (generation, refresh) = state.withLock { state in
+            let refresh = state.refresh
             state = State(interface: .legacy, generation: state.generation + 1)
-            return state.generation
+            return (state.generation, refresh)
         }
+        refresh?.cancel()
+        return generation
     }
 
     /// Ends the session (forgets the token) if it is still `generation` (any generation when `nil`). Returns
     /// whether a login was open and is now closed.
     @discardableResult
     func end(ifGeneration generation: Int? = nil) -> Bool {
-        state.withLock { state in
-            guard state.interface != nil, generation == nil || generation == state.generation else { return false }
-            state.refresh?.cancel()
+        let (ended, refresh) = state.withLock { state -> (Bool, Task<Result<Token, BMLTError>, Never>?) in
+            guard state.interface != nil, generation == nil || generation == state.generation else { return (false, nil) }
+            let refresh = state.refresh
             state = State(generation: state.generation + 1)
-            return true
+            return (true, refresh)
         }
+        refresh?.cancel()
+        return ended
     }
 
     /// The token to send with a REST request. When it expires within `refreshMargin`, it is refreshed first
@@ -88,20 +94,50 @@ final class AdminSession: Sendable, CustomStringConvertible, CustomDebugStringCo
     /// the old in one step (the server keeps the old one valid for 10 seconds, so requests already sent with it
     /// still succeed). A refresh that fails for a passing reason leaves the old token in use while it lasts.
     func bearerToken(refresh: @escaping @Sendable (String) async throws(BMLTError) -> Token) async throws(BMLTError) -> String {
-        enum Next { case use(String), wait(Task<Result<Token, BMLTError>, Never>, generation: Int, old: Token) }
+        typealias Refresh = Task<Result<Token, BMLTError>, Never>
+        enum Next { case use(String), wait(Refresh, generation: Int, old: Token) }
+        enum Step { case decided(Next), start(Token) }
         let now = clock()
-        // `Locked.withLock` rethrows untyped errors, so the locked sections hand back a `Result`.
-        let next: Next = try state.withLock { (state: inout State) -> Result<Next, BMLTError> in
-            guard state.interface == .rest, let token = state.token else { return .failure(.unauthorized(message: nil)) }
-            if token.expiresAt.timeIntervalSince(now) > refreshMargin { return .success(.use(token.value)) }
-            if let running = state.refresh { return .success(.wait(running, generation: state.generation, old: token)) }
+        // A refresh this call made and has not installed yet: it waits at `gate` for the word to run (`true`) or not.
+        // Made outside the lock (no task is started while holding one), then installed under it unless another
+        // caller's came first; one that is not installed never calls `refresh`.
+        var made: (task: Refresh, old: String, gate: AsyncStream<Bool>.Continuation)?
+        defer { made?.gate.yield(false); made?.gate.finish() }
+        var next: Next
+        deciding: while true {
+            // `Locked.withLock` rethrows untyped errors, so the locked sections hand back a `Result`.
+            let step = try state.withLock { (state: inout State) -> Result<Step, BMLTError> in
+                guard state.interface == .rest, let token = state.token else { return .failure(.unauthorized(message: nil)) }
+                if token.expiresAt.timeIntervalSince(now) > refreshMargin { return .success(.decided(.use(token.value))) }
+                if let running = state.refresh { return .success(.decided(.wait(running, generation: state.generation, old: token))) }
+                guard let made, made.old == token.value else { return .success(.start(token)) }
+                state.refresh = made.task
+                return .success(.decided(.wait(made.task, generation: state.generation, old: token)))
+            }.get()
+            let token: Token
+            switch step {
+            case .decided(let decided):
+                next = decided
+                break deciding
+            case .start(let stale):
+                token = stale
+            }
+            made?.gate.yield(false)
+            made?.gate.finish()
+            let (gate, opener) = AsyncStream.makeStream(of: Bool.self)
             let old = token.value
-            let task = Task { () async -> Result<Token, BMLTError> in
+            let task = Refresh { () async -> Result<Token, BMLTError> in
+                var word = gate.makeAsyncIterator()
+                guard await word.next() == true else { return .failure(.cancelled) }
                 do throws(BMLTError) { return .success(try await refresh(old)) } catch { return .failure(error) }
             }
-            state.refresh = task
-            return .success(.wait(task, generation: state.generation, old: token))
-        }.get()
+            made = (task, old, opener)
+        }
+        if case .wait(let task, _, _) = next, let mine = made, mine.task == task {
+            mine.gate.yield(true)   // installed: let it run
+            mine.gate.finish()
+            made = nil
+        }
         switch next {
         case .use(let value):
             return value

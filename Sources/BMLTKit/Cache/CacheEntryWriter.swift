@@ -4,7 +4,7 @@ import Foundation
 /// the cache either: the pieces go to a temporary file with their length and checksum counted; `commit` writes the
 /// entry (header, then the body copied 64 KB at a time) and renames it into place like `store`. An entry that is not
 /// committed (a failed or retried attempt, a body over the cache's size) leaves nothing behind.
-final class CacheEntryWriter: @unchecked Sendable {
+final class CacheEntryWriter: Sendable {
     private struct State {
         var handle: FileHandle?
         var length = 0

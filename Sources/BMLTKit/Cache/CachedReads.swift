@@ -18,6 +18,7 @@ extension OperationContext {
         return try await throughCache(request, retryable: retryable, consumer: consumer)
     }
 
+    // Out of line, as `RequestLog`'s writers: the cache's work is not laid out in `send`'s task frame, which every request holds.
     @inline(never)
     private func throughCache(_ request: URLRequest, retryable: Bool, consumer: BodyConsumerFactory?) async throws(BMLTError) -> HTTPReply {
         guard let cache, let url = request.url, isCacheable(request) else {
@@ -107,7 +108,7 @@ extension BMLTRequestKind {
 }
 
 /// A consumer that also writes the body into a cache entry as it arrives (committed once the reply is known good).
-private final class KeptBody: BodyConsumer, @unchecked Sendable {
+private final class KeptBody: BodyConsumer, Sendable {
     let inner: any BodyConsumer
     let writer: CacheEntryWriter?
 

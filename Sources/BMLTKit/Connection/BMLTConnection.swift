@@ -156,7 +156,8 @@ public final class BMLTConnection {
     }
 
     /// The operation's work, on a context made now (with the cache mode its kind has under the policy); a request
-    /// whose read was answered by the cache is marked so.
+    /// whose read was answered by the cache is marked so. Out of line (`@inline(never)`): its context and outcome are
+    /// not laid out in `run`'s task frame, which every request in flight holds while it waits.
     @inline(never)
     private func work<Value>(_ operation: Operation<Value>, _ request: BMLTRequest) async -> Result<Value, BMLTError> {
         let context: OperationContext

@@ -5,7 +5,7 @@ import FoundationNetworking
 
 /// The connection's own cookies: the legacy admin session lives here, never in `HTTPCookieStorage.shared`,
 /// so two connections to the same server never share a login.
-final class CookieJar: @unchecked Sendable {
+final class CookieJar: Sendable {
     // HTTPCookie is immutable; the array is guarded by the lock.
     private let cookies = Locked<[HTTPCookie]>([])
 

@@ -7,6 +7,7 @@ import Foundation
 /// transport has the same `timeout`, so deadlines come in the order requests start: a first-in, first-out list is
 /// enough. The timer is armed for the oldest live deadline and only re-armed when it fires (early is harmless: it
 /// re-arms for the one then first); finished requests just leave the list.
+// @unchecked: the mutable state below (`order`, `head`, `actions`, `lastID`, `armed`) is touched only under `lock`.
 final class DeadlineQueue: @unchecked Sendable {
     private struct Pending {
         let deadline: UInt64

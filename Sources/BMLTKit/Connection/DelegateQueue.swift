@@ -38,6 +38,18 @@ enum DelegateQueue {
 #if canImport(FoundationNetworking)
 /// An `OperationQueue` whose blocks run in order on a serial dispatch queue. Operations given as objects (which
 /// FoundationNetworking does not add) go through `OperationQueue` as usual.
+///
+/// What it relies on, precisely: FoundationNetworking (swift-corelibs-foundation, read at 761b621, August 2026) hands
+/// every delegate call of a session to its delegate queue with the block form `delegateQueue.addOperation { … }`
+/// (25 sites: URLSession.swift, URLSessionTask.swift, NativeProtocol.swift, HTTP/HTTPURLProtocol.swift), which is
+/// `open`, and uses the queue in no other way (no `Operation` objects, barriers, `addOperations`, `underlyingQueue` or
+/// `OperationQueue.current`; it sets `maxConcurrentOperationCount = 1` only on a queue it makes itself). That holds
+/// wherever FoundationNetworking is the URL loading system (Linux, Windows, Android: this code is compiled only there).
+/// Should it one day add `Operation` objects too, those would run serially among themselves but not in one order with
+/// the blocks, and the order `TaskEntry` and `BodyConsumer` assume (head, pieces, end, one at a time) would be lost:
+/// re-read those files of FoundationNetworking when the oldest supported toolchain changes.
+/// Apple's `URLSession` (CFNetwork; swift-foundation has no URL loading) is not given this queue.
+// @unchecked: `OperationQueue` is itself `@unchecked Sendable`; the one stored property added, a DispatchQueue, is Sendable.
 final class DispatchDelegateQueue: OperationQueue, @unchecked Sendable {
     private let serial = DispatchQueue(label: "BMLTKit.session-delegate")
 

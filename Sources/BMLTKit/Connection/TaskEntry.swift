@@ -5,7 +5,7 @@ import FoundationNetworking
 
 /// One request's progress. Whatever happens first — completion, the size limit, the deadline or a
 /// cancellation — resolves it; everything after is ignored. The continuation is resumed exactly once.
-final class TaskEntry: @unchecked Sendable {
+final class TaskEntry: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Result<HTTPReply, BMLTError>, Never>?
         var started = false

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 
 /// The session delegate: one entry per task, holding the streamed body and the one continuation to resume.
+// @unchecked: a subclass of NSObject (not Sendable) cannot be checked; its one stored property is a `Locked`.
 final class TaskTable: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let entries = Locked<[Int: TaskEntry]>([:])
 

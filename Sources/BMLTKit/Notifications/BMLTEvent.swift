@@ -54,6 +54,8 @@ public enum BMLTEvent: Sendable {
     case serverAdminResults(BMLTServerAdminResult, request: BMLTRequest)
     /// A server-administration write ended: `.bmltFormatSaved`, `.bmltFormatDeleted`, `.bmltServiceBodySaved`,
     /// `.bmltServiceBodyDeleted`, `.bmltUserSaved`, `.bmltUserDeleted` or `.bmltSettingsSaved`, by what it changed.
+    /// A result that only a read gives (a list, editors, root servers) is no save: such an event is posted as
+    /// `.bmltServerAdminResults`, as the read itself is.
     case serverAdminSaved(BMLTServerAdminResult, request: BMLTRequest)
 }
 
@@ -174,7 +176,8 @@ extension BMLTEvent {
         }
     }
 
-    /// A server-administration result's payload, and the name its save is posted under.
+    /// A server-administration result's payload, and the name its save is posted under (a result only a read gives
+    /// is posted under the read's name, `.bmltServerAdminResults`: never under another event's).
     private static func payload(of result: BMLTServerAdminResult) -> (Notification.Name, Payload) {
         switch result {
         case .format(let format, let wasCreated):
@@ -188,7 +191,7 @@ extension BMLTEvent {
         case .userDeleted(let id): (.bmltUserDeleted, [.serverAdminResult: result, .deletedID: id])
         case .settings(let settings): (.bmltSettingsSaved, [.serverAdminResult: result, .serverSettings: settings])
         case .formats, .serviceBodies, .serviceBodyEditors, .users, .rootServers, .rootServer:
-            (.bmltFormatSaved, [.serverAdminResult: result])
+            (.bmltServerAdminResults, [.serverAdminResult: result])
         }
     }
 
@@ -331,6 +334,7 @@ extension BMLTEvent {
             case .bmltUserSaved: BMLTUserSavedMessage(result: result, request: request, event: self)
             case .bmltUserDeleted: BMLTUserDeletedMessage(result: result, request: request, event: self)
             case .bmltSettingsSaved: BMLTSettingsSavedMessage(result: result, request: request, event: self)
+            case .bmltServerAdminResults: BMLTServerAdminResultsMessage(result: result, request: request, event: self)
             default: BMLTFormatSavedMessage(result: result, request: request, event: self)
             }
         }

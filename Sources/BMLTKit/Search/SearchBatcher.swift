@@ -29,6 +29,9 @@ final class SearchBatcher: Sendable {
         var attemptIndex = 0
         var diverged = false
         var finished = false
+        /// Batches cut and not handed to `deliver` yet, in order, and whether a thread is handing them over now.
+        var outbox: [[BMLTMeeting]] = []
+        var delivering = false
     }
 
     private let state = Locked(State())
@@ -36,7 +39,9 @@ final class SearchBatcher: Sendable {
     let table: WireFormatTable
     private let deliver: @Sendable ([BMLTMeeting]) -> Void
 
-    /// A batcher handing its batches to `deliver`, in order, from one thread at a time.
+    /// A batcher handing its batches to `deliver`, in order, from one thread at a time, never while holding its lock
+    /// (`deliver` posts to the search's channel, which resumes its consumer, and starts the main-actor task that
+    /// applies the batch).
     init(serverFormats: [BMLTFormat], deliver: @escaping @Sendable ([BMLTMeeting]) -> Void) {
         table = WireFormatTable(serverFormats)
         self.deliver = deliver
@@ -61,8 +66,8 @@ final class SearchBatcher: Sendable {
 
     /// Meetings the attempt numbered `attempt` decoded, in order, after those it offered before.
     func offer(_ meetings: [BMLTMeeting], attempt: Int) {
-        state.withLock { state in
-            guard !state.finished, !state.diverged else { return }
+        let drains = state.withLock { state -> Bool in
+            guard !state.finished, !state.diverged else { return false }
             if state.attempt != attempt {
                 state.attempt = attempt
                 state.attemptIndex = 0
@@ -71,33 +76,61 @@ final class SearchBatcher: Sendable {
             while start < meetings.count, state.attemptIndex < state.handedIDs.count {
                 if meetings[start].id != state.handedIDs[state.attemptIndex] {
                     state.diverged = true
-                    return
+                    return false
                 }
                 start += 1
                 state.attemptIndex += 1
             }
-            guard start < meetings.count else { return }
+            guard start < meetings.count else { return false }
             let batch = start == 0 ? meetings : Array(meetings[start...])
             state.handedIDs.append(contentsOf: batch.lazy.map(\.id))
             state.attemptIndex += batch.count
             state.lastCut = DispatchTime.now().uptimeNanoseconds
-            deliver(batch)
+            return Self.queue(batch, in: &state)
         }
+        if drains { drainOutbox() }
     }
 
     /// The search's final meetings: what was not handed over yet goes as the last batch (after checking that what was
     /// handed over is their beginning).
     func finish(_ meetings: [BMLTMeeting]) {
-        state.withLock { state in
-            guard !state.finished else { return }
+        let drains = state.withLock { state -> Bool in
+            guard !state.finished else { return false }
             state.finished = true
-            guard !state.diverged else { return }
+            guard !state.diverged else { return false }
             let handed = state.handedIDs.count
             guard meetings.count >= handed, zip(meetings, state.handedIDs).allSatisfy({ $0.id == $1 }) else {
                 state.diverged = true
-                return
+                return false
             }
-            if meetings.count > handed { deliver(handed == 0 ? meetings : Array(meetings[handed...])) }
+            guard meetings.count > handed else { return false }
+            return Self.queue(handed == 0 ? meetings : Array(meetings[handed...]), in: &state)
+        }
+        if drains { drainOutbox() }
+    }
+
+    /// Puts a batch in the outbox (under the lock). Returns whether the caller is to hand the outbox over: no other
+    /// thread is doing it now.
+    private static func queue(_ batch: [BMLTMeeting], in state: inout State) -> Bool {
+        state.outbox.append(batch)
+        guard !state.delivering else { return false }
+        state.delivering = true
+        return true
+    }
+
+    /// Hands the outbox's batches to `deliver`, in order, outside the lock, until it is empty (batches queued
+    /// meanwhile by another thread included: that thread left them to this one).
+    private func drainOutbox() {
+        while true {
+            let next = state.withLock { state -> [BMLTMeeting]? in
+                guard !state.outbox.isEmpty else {
+                    state.delivering = false
+                    return nil
+                }
+                return state.outbox.removeFirst()
+            }
+            guard let next else { return }
+            deliver(next)
         }
     }
 

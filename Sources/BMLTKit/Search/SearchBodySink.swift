@@ -3,7 +3,7 @@ import Foundation
 /// The chunked search decoder as the transport's `BodyConsumer`: the transport's delivery queue feeds it each piece
 /// of a search reply as it arrives, and the search takes the results from it once the transfer has ended. With a
 /// `batcher`, the meetings decoded so far are handed to it whenever a batch is due (see `SearchBatcher`).
-final class SearchBodySink: BodyConsumer, @unchecked Sendable {
+final class SearchBodySink: BodyConsumer, Sendable {
     private let decoder: Locked<WireSearchChunks>
     private let batcher: SearchBatcher?
     /// This attempt's number with the batcher (see `SearchBatcher.beginAttempt`).

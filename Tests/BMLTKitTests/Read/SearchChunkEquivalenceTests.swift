@@ -88,6 +88,52 @@ struct SearchChunkEquivalenceTests {
         #expect(meetings > 2_000, "the captures held only \(meetings) meetings")
     }
 
+    /// The decoder fed `data` a byte at a time: the body split at every byte boundary at once.
+    static func byteByByte(_ data: Data, query: [URLQueryItem] = []) -> Outcome {
+        var decoder = WireSearchChunks(query: query, serverFormats: serverFormats, expectedLength: data.count)
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            for index in bytes.indices { decoder.consume(UnsafeBufferPointer(rebasing: bytes[index..<index + 1])) }
+        }
+        return Result { () throws(BMLTError) in try decoder.finish() }
+    }
+
+    /// The oracle: PHP's notices removed, then the reference path (the JSON tree), without the id-less meetings.
+    static func reference(_ data: Data) -> Result<(BMLTSearchResults, Int), BMLTError> {
+        Result { () throws(BMLTError) in
+            let body = WirePHPNoise.salvage(data)?.json ?? data
+            let usable = try WireSearchStream.usable(try WireSearchStream.reference(body, serverFormats: serverFormats), query: [])
+            return (usable.results, usable.dropped)
+        }
+    }
+
+    @Test("every search capture split at every byte boundary decodes as the body held whole, which decodes as the reference path", .needsCorpus)
+    func everyByteBoundary() async throws {
+        let (found, checked) = try await OwnThread.run { () throws -> ([String], Int) in
+            var found: [String] = [], checked = 0
+            for folder in [FixtureCorpus.legacy, FixtureCorpus.modern, FixtureCorpus.server4x, "aggregator-4x"] {
+                for name in FixtureCorpus.files(folder) where name.contains("GetSearchResults") {
+                    let data = try FixtureCorpus.data(folder, name)
+                    let whole = Self.whole(data)
+                    let split = Self.byteByByte(data)
+                    if split != whole { found.append("\(folder)/\(name): split \(Self.describe(split)) ≠ whole \(Self.describe(whole))") }
+                    switch (whole, Self.reference(data)) {
+                    case (.success(let outcome), .success(let (results, dropped))):
+                        if outcome.results != results || outcome.dropped != dropped { found.append("\(folder)/\(name): whole ≠ reference") }
+                    case (.failure(let error), .failure(let expected)):
+                        if error != expected { found.append("\(folder)/\(name): whole \(error) ≠ reference \(expected)") }
+                    default:
+                        found.append("\(folder)/\(name): whole \(Self.describe(whole)), the reference path disagrees")
+                    }
+                    checked += 1
+                }
+            }
+            return (found, checked)
+        }
+        Self.record(found)
+        #expect(checked >= 60, "only \(checked) search captures were found")
+    }
+
     @Test("every other capture too, whatever it holds (formats, server info, HTML, CSV): the same outcome", .needsCorpus)
     func otherCaptures() async throws {
         let (found, files) = try await OwnThread.run { () throws -> ([String], Int) in

@@ -7,6 +7,9 @@ import Foundation
 /// `WireSearchStreamEquivalenceTests` compare it with on every capture). It handles the two shapes real servers
 /// send — a list of meetings, and an object holding `meetings` and/or `formats` — and on anything else, or on
 /// any error, hands the bytes to the reference path, which then names the error exactly as it always has.
+///
+/// The streaming decoder (`WireSearchChunks`) is kept beside this pass, sharing all but the framing: see why (measured)
+/// and what they share in WireSearchChunks.swift.
 enum WireSearchStream {
     /// Decodes a search reply's body.
     static func decode(_ data: Data, serverFormats: [BMLTFormat],
