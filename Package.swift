@@ -12,7 +12,8 @@ let package = Package(
         .executable(name: "bmlt-host-app", targets: ["bmlt-host-app"]),
     ],
     targets: [
-        .target(name: "BMLTKit", path: "Sources/BMLTKit"),
+        // PrivacyInfo.xcprivacy: the required-reason APIs BMLTKit uses, for the apps that link it (.ci/privacy-manifest).
+        .target(name: "BMLTKit", path: "Sources/BMLTKit", resources: [.copy("PrivacyInfo.xcprivacy")]),
         // The embedded demo root server: an in-process URLProtocol over demo data written for this project.
         .target(name: "BMLTDemoServer", path: "Samples/DemoServer"),
         // The sample observer CLI: argument table, printing, spinner. Thin `main` in bmlt-observer. README.md is its manual.

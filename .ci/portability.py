@@ -14,6 +14,9 @@ the branch it is in is *inactive* on the platforms where it cannot compile or be
       classification test) says so with a `// portability: address only` comment and is let through.
   Darwin-only, inactive on Linux: import Darwin, Darwin.…, SO_NOSIGPIPE
   Process (NSTask; macOS and Linux only), inactive on iOS, tvOS, watchOS and visionOS: Process(…), Process.…, `: Process`
+  Runtime queries: every `#available(…)` / `#unavailable(…)` that names iOS also names visionOS (Swift files and
+      Markdown: the README, DocC articles, samples' manuals). In `@available` an iOS entry covers visionOS; in a
+      runtime query it does not, so visionOS falls to the `*` (its deployment target, visionOS 1).
   OS-26 API (typed notifications, Observations): inside `#if compiler(>=6.2)` AND inside an availability scope for 26
       (`@available(… 26 …)` on an enclosing declaration, `if #available(… 26 …) {`, or after `guard #available(… 26 …)`
       in the same scope): addObserver(of:, MainActorMessage, AsyncMessage, MessageIdentifier, .messages(of:,
@@ -294,6 +297,23 @@ OS26 = [
 AVAILABLE_26 = re.compile(r"[@#]available\s*\([^)]*\b26\b")
 GUARD_AVAILABLE_26 = re.compile(r"\bguard\s+#available\s*\([^)]*\b26\b")
 DIRECTIVE = re.compile(r"^\s*#(if|elseif|else|endif)\b(.*)$")
+# A runtime query's iOS entry does not cover visionOS (only @available's does): visionOS then gets the `*`, its
+# deployment target, and OS-26 API under the query fails to type-check for visionOS 1-25.
+RUNTIME_QUERY = re.compile(r"#(?:un)?available\s*\(([^)]*)\)")
+
+
+def ios_without_visionos(text, shown):
+    """Each `#available(…)` / `#unavailable(…)` in `text` (comments already removed for Swift) that names iOS
+    but not visionOS, as a finding."""
+    findings = []
+    for match in RUNTIME_QUERY.finditer(text):
+        arguments = match.group(1)
+        if re.search(r"\biOS(ApplicationExtension)?\b", arguments) and not re.search(r"\bvisionOS\b", arguments):
+            number = text.count("\n", 0, match.start()) + 1
+            findings.append(f"{shown}:{number}: {match.group(0).split('(')[0]} names iOS without visionOS (in a runtime "
+                            f"query iOS does not cover visionOS, which then takes the deployment target): "
+                            f"{' '.join(match.group(0).split())}")
+    return findings
 
 
 def check_file(path, shown):
@@ -302,6 +322,7 @@ def check_file(path, shown):
         source = handle.read()
     code_lines, bare_lines = lex(source)
     raw_lines = source.split("\n")
+    findings += ios_without_visionos("\n".join(bare_lines), shown)
     stack = []
     scopes = [False]          # availability-26 per brace scope (the file scope first)
     pending = False           # an @available/#available(26) seen, waiting for its `{`
@@ -521,7 +542,18 @@ def scan(root):
                     findings += check_file(path, os.path.relpath(path, root))
                 elif name.endswith((".c", ".h")):
                     findings += check_c_file(path, os.path.relpath(path, root))
+                elif name.endswith(".md"):
+                    findings += check_markdown(path, os.path.relpath(path, root))
+    for name in sorted(os.listdir(root)):
+        if name.endswith(".md"):
+            findings += check_markdown(os.path.join(root, name), name)
     return findings
+
+
+def check_markdown(path, shown):
+    """Markdown (README, DocC articles, samples' manuals): its code and its prose show the runtime-query rule too."""
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        return ios_without_visionos(handle.read(), shown)
 
 
 # ---------------------------------------------------------------- self-test
@@ -557,7 +589,10 @@ PLANTED_FAILING = {
     "nosigpipe-on-linux": "#if !os(Linux) || true\nlet option = SO_NOSIGPIPE\n#endif\n",
     "os26-no-availability": "#if compiler(>=6.2)\nfunc f(_ c: NotificationCenter) {\n    _ = c.addObserver(of: C.self, for: M.self) { _ in }\n}\n#endif\n",
     "os26-no-compiler-guard": "@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)\nstruct M: MainActorMessage {}\n",
-    "os26-else-branch": "#if compiler(>=6.2)\nfunc f() {\n    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {\n    } else {\n        let o = Observations { 1 }\n    }\n}\n#endif\n",
+    "os26-else-branch": "#if compiler(>=6.2)\nfunc f() {\n    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {\n    } else {\n        let o = Observations { 1 }\n    }\n}\n#endif\n",
+    "available-ios-without-visionos": "#if compiler(>=6.2)\nfunc f(_ c: NotificationCenter) {\n    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {\n        _ = c.addObserver(of: C.self, for: M.self) { _ in }\n    }\n}\n#endif\n",
+    "guard-available-ios-without-visionos": "func f() async {\n    guard #available(\n        macOS 15, iOS 18,\n        *\n    ) else { return }\n}\n",
+    "unavailable-ios-without-visionos": "func f() {\n    if #unavailable(iOS 18) { return }\n}\n",
     "os26-after-bodiless-declaration": "#if compiler(>=6.2)\n@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)\nlet x = 1\nfunc f(_ c: NotificationCenter) {\n    _ = c.addObserver(of: C.self, for: M.self) { _ in }\n}\n#endif\n",
     "unbalanced": "#if os(Linux)\nlet a = 1\n",
 }
@@ -575,8 +610,9 @@ PLANTED_PASSING = {
     "visionos-guarded": "#if canImport(Darwin)\nimport Darwin\n#elseif canImport(Glibc)\nimport Glibc\n#endif\n#if os(macOS) || os(Linux)\nlet p = Process()\n#endif\n#if targetEnvironment(simulator)\nlet simulated = true\n#endif\n",
     "c-glibc-guarded": "#include <stdlib.h>\n#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))\n#include <malloc.h>\n#define HAS_MALLINFO2 1\n#endif\nsize_t used(void) {\n#if defined(HAS_MALLINFO2)\n    return mallinfo2().uordblks;\n#elif defined(__APPLE__)\n    return 0;\n#else\n    return 0;\n#endif\n}\n",
     "c-darwin-guarded": "#ifdef __APPLE__\n#include <malloc/malloc.h>\n#endif\n#ifndef __linux__\nint zone = 0; /* malloc_zone_statistics in a comment */\n#endif\n",
-    "os26-guarded": "#if compiler(>=6.2)\n@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)\nstruct M: MainActorMessage {\n    static func f(_ c: NotificationCenter) { _ = c.addObserver(of: C.self, for: M.self) { _ in } }\n}\nfunc g(_ c: NotificationCenter) {\n    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {\n        _ = c.addObserver(of: C.self, for: M.self) { _ in }\n    }\n}\nfunc h(_ c: NotificationCenter) async {\n    guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) else { return }\n    for await _ in c.messages(of: C.self, for: M.self) {}\n}\n#endif\n",
+    "os26-guarded": "#if compiler(>=6.2)\n@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)\nstruct M: MainActorMessage {\n    static func f(_ c: NotificationCenter) { _ = c.addObserver(of: C.self, for: M.self) { _ in } }\n}\nfunc g(_ c: NotificationCenter) {\n    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {\n        _ = c.addObserver(of: C.self, for: M.self) { _ in }\n    }\n}\nfunc h(_ c: NotificationCenter) async {\n    guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }\n    for await _ in c.messages(of: C.self, for: M.self) {}\n}\n#endif\n",
     "not-observations": "let notificationObservations = NotificationObservations()\n",
+    "available-ios-with-visionos": "func f() {\n    if #available(macOS 15, iOS 18, visionOS 2, *) {}\n    if #available(macOS 15, *) {}\n    // #available(iOS 18, *) in a comment\n    let s = \"#available(iOS 18, *)\"\n}\n@available(iOS 18, *)\nfunc g() {}\n",
 }
 
 
@@ -622,6 +658,31 @@ def self_test():
             if verdict != "ok":
                 failures += 1
             os.remove(planted)
+        # A DocC article whose snippet names iOS without visionOS in a runtime query.
+        article = os.path.join(temporary, "Sources", "Planted.md")
+        with open(article, "w", encoding="utf-8") as handle:
+            handle.write("# Planted\n\n```swift\nif #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {\n}\n```\n")
+        result = run()
+        ok = result.returncode != 0 and "Planted.md:4" in result.stdout
+        print(f"self-test: a Markdown snippet with #available naming iOS without visionOS: exit {result.returncode} "
+              f"({'expected' if ok else 'NOT expected'})")
+        failures += 0 if ok else 1
+        os.remove(article)
+        # The real file as it was before visionOS was named: BMLTEventMonitor's postMessage query without visionOS 26.
+        monitor = os.path.join(temporary, "Sources", "BMLTKit", "Notifications", "BMLTEventMonitor.swift")
+        if os.path.exists(monitor):
+            with open(monitor, encoding="utf-8") as handle:
+                text = handle.read()
+            broken = text.replace("watchOS 26, visionOS 26, *)", "watchOS 26, *)")
+            with open(monitor, "w", encoding="utf-8") as handle:
+                handle.write(broken)
+            result = run()
+            ok = broken != text and result.returncode != 0 and "BMLTEventMonitor.swift" in result.stdout
+            print(f"self-test: BMLTEventMonitor.swift without visionOS 26 in its #available: exit {result.returncode} "
+                  f"({'expected' if ok else 'NOT expected'})")
+            failures += 0 if ok else 1
+            with open(monitor, "w", encoding="utf-8") as handle:
+                handle.write(text)
         # The real C file with its glibc guard gone: mallinfo2 and <malloc.h> reach Darwin.
         bench = os.path.join(temporary, "Benchmarks", "BenchSupport", "bench_support.c")
         if os.path.exists(bench):

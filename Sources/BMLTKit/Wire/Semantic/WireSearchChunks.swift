@@ -338,12 +338,15 @@ struct WireSearchChunks {
     private mutating func nameKey() -> Bool {
         guard let (span, bytes, start) = pendingKey else { return false }
         pendingKey = nil
-        do throws(JSONScanner.Failure) {
-            currentKey = try bytes.withUnsafeBufferPointer { buffer throws(JSONScanner.Failure) in
-                try JSONScanner(buffer).string(span)
-            }
+        // A Result out of the closure: Swift 6.0's withUnsafeBufferPointer rethrows `any Error`, not a typed error.
+        let key: Result<String, JSONScanner.Failure> = bytes.withUnsafeBufferPointer { buffer in
+            do throws(JSONScanner.Failure) { return .success(try JSONScanner(buffer).string(span)) } catch { return .failure(error) }
+        }
+        switch key {
+        case .success(let name):
+            currentKey = name
             return true
-        } catch {
+        case .failure(let error):
             fail(error.message, at: start + error.offset)
             return false
         }
