@@ -550,6 +550,56 @@ def scan(root):
     return findings
 
 
+# The Apple targets at the package's minimums, each type-checked with the host's compiler (-parse-stdlib: no SDK is
+# needed for an availability check): every distinct runtime query of the tree must make OS-26 API available on each.
+TYPECHECK_TARGETS = ["arm64-apple-xros1.0", "arm64-apple-xros1.0-simulator", "arm64-apple-ios17.0",
+                     "arm64-apple-macos14.0", "arm64-apple-tvos17.0", "arm64_32-apple-watchos10.0"]
+
+
+def frontend():
+    found = shutil.which("swift-frontend")
+    if not found and shutil.which("swift"):
+        candidate = os.path.join(os.path.dirname(os.path.realpath(shutil.which("swift"))), "swift-frontend")
+        found = candidate if os.path.exists(candidate) else None
+    return found
+
+
+def typecheck_queries(root):
+    """Each distinct `#available(… 26 …)` of the Swift files and Markdown, type-checked for visionOS 1 (device and
+    simulator), iOS 17, macOS 14, tvOS 17 and watchOS 10 around a call to a declaration marked as BMLTKit marks its
+    OS-26 API (`@available` with macOS/iOS/tvOS/watchOS 26: the iOS entry covers visionOS there). Returns (findings,
+    number of queries checked); no findings and 0 when there is no compiler."""
+    compiler = frontend()
+    if not compiler:
+        return [], 0
+    queries = set()
+    for folder in FOLDERS + ["."]:
+        base = os.path.join(root, folder)
+        walk = os.walk(base) if folder != "." else [(root, [], os.listdir(root))]
+        for directory, _, files in walk:
+            for name in files:
+                if name.endswith((".swift", ".md")):
+                    with open(os.path.join(directory, name), encoding="utf-8", errors="replace") as handle:
+                        for match in RUNTIME_QUERY.finditer(handle.read()):
+                            if re.search(r"\b26\b", match.group(1)) and match.group(0).startswith("#available"):
+                                queries.add(" ".join(match.group(1).split()))
+    findings = []
+    with tempfile.TemporaryDirectory(prefix="bmltkit-availability-") as temporary:
+        for index, query in enumerate(sorted(queries)):
+            path = os.path.join(temporary, f"query{index}.swift")
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write("@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)\nfunc typedMessages() {}\n"
+                             f"func ifForm() {{ if #available({query}) {{ typedMessages() }} }}\n"
+                             f"func guardForm() {{ guard #available({query}) else {{ return }}; typedMessages() }}\n")
+            for target in TYPECHECK_TARGETS:
+                result = subprocess.run([compiler, "-typecheck", "-parse-stdlib", "-target", target, path],
+                                        capture_output=True, text=True)
+                if result.returncode != 0:
+                    error = next((line for line in result.stderr.splitlines() if "error:" in line), result.stderr.strip())
+                    findings.append(f"#available({query}) does not type-check for {target}: {error.split('error: ', 1)[-1]}")
+    return findings, len(queries)
+
+
 def check_markdown(path, shown):
     """Markdown (README, DocC articles, samples' manuals): its code and its prose show the runtime-query rule too."""
     with open(path, encoding="utf-8", errors="replace") as handle:
@@ -663,8 +713,9 @@ def self_test():
         with open(article, "w", encoding="utf-8") as handle:
             handle.write("# Planted\n\n```swift\nif #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {\n}\n```\n")
         result = run()
-        ok = result.returncode != 0 and "Planted.md:4" in result.stdout
-        print(f"self-test: a Markdown snippet with #available naming iOS without visionOS: exit {result.returncode} "
+        ok = result.returncode != 0 and "Planted.md:4" in result.stdout \
+            and (not frontend() or "does not type-check for arm64-apple-xros1.0" in result.stdout)
+        print(f"self-test: a Markdown snippet with #available naming iOS without visionOS (and its xros1.0 type-check): exit {result.returncode} "
               f"({'expected' if ok else 'NOT expected'})")
         failures += 0 if ok else 1
         os.remove(article)
@@ -725,6 +776,8 @@ def main(arguments):
     if arguments[:1] == ["--root"] and len(arguments) > 1:
         root = arguments[1]
     findings = scan(root)
+    typechecked, queries = typecheck_queries(root)
+    findings += typechecked
     for finding in findings:
         print(finding)
     if findings:
@@ -734,6 +787,11 @@ def main(arguments):
     count = sum(1 for f in walked if f.endswith(".swift"))
     c_count = sum(1 for f in walked if f.endswith((".c", ".h")))
     print(f"portability: {count} Swift files and {c_count} C files, no Linux-only or Darwin-only construct outside its guard")
+    if queries:
+        print(f"portability: {queries} distinct #available(… 26 …) queries type-check around OS-26 API for "
+              + ", ".join(TYPECHECK_TARGETS))
+    else:
+        print("portability: no swift-frontend here: the #available queries were not type-checked for Apple targets")
     return 0
 
 
