@@ -32,186 +32,6 @@ enum WireMeeting {
     }
 }
 
-/// What decoding many meetings shares: the format table, time zones already looked up, and the values that
-/// repeat from meeting to meeting (format lists, the root server's address), kept by the bytes they were read
-/// from so that equal meetings share one array or string instead of each making its own.
-struct MeetingDecodingContext: Sendable {
-    let formats: WireFormatTable
-    private var timeZones: [String: TimeZone?] = [:]
-    /// `formats` (CSV of keys) by its raw bytes, with the formats resolved from it per language.
-    var formatKeyLists = ByteKeyedCache<FormatList<String>>()
-    /// `format_shared_id_list` (CSV of ids) by its raw bytes, with the formats resolved from it per language.
-    var formatIDLists = ByteKeyedCache<FormatList<Int>>()
-    /// Long text that is the same in most meetings of a reply (`root_server_uri`, `service_body_name`).
-    var texts = ByteKeyedCache<String>()
-    /// `time_zone` by its raw bytes.
-    var zones = ByteKeyedCache<TimeZone?>()
-
-    init(formats: WireFormatTable) { self.formats = formats }
-
-    /// `TimeZone(identifier:)` is slow on Linux; a search has few distinct zones.
-    mutating func timeZone(_ identifier: String) -> TimeZone? {
-        if let known = timeZones[identifier] { return known }
-        let zone = TimeZone(identifier: identifier)
-        timeZones[identifier] = zone
-        return zone
-    }
-}
-
-/// A meeting's format keys or ids as read from one CSV, and the format objects they resolved to, per language.
-struct FormatList<Item: Sendable>: Sendable {
-    let items: [Item]
-    var resolved: [(language: String?, formats: ResolvedFormats)] = []
-
-    init(_ items: [Item]) { self.items = items }
-
-    /// The formats already resolved for `language`.
-    func formats(in language: String?) -> ResolvedFormats? {
-        for entry in resolved where entry.language == language { return entry.formats }
-        return nil
-    }
-}
-
-/// The formats one list resolved to, with their keys and ids (to fill the list a reply left out).
-struct ResolvedFormats: Sendable {
-    let formats: [BMLTFormat]
-    let keys: [String]
-    let ids: [Int]
-
-    init(_ formats: [BMLTFormat]) {
-        self.formats = formats
-        keys = formats.map(\.key)
-        ids = formats.map(\.id)
-    }
-}
-
-/// A small open-addressing table from short byte strings (a value's raw bytes in the reply) to values, for
-/// decoding: no `String` or `Hasher` is made to look a value up. It stops taking new entries at `limit`.
-struct ByteKeyedCache<Value: Sendable>: Sendable {
-    private var slots: [Int32] = []          // entry + 1, 0 when free; the count is a power of two
-    private var hashes: [UInt64] = []
-    private var starts: [Int] = []
-    private var keys: [UInt8] = []
-    private(set) var values: [Value] = []
-    private let limit: Int
-    private let longest: Int
-
-    /// A table of at most `limit` entries, each key at most `longest` bytes.
-    init(limit: Int = 4096, longest: Int = 256) {
-        self.limit = limit
-        self.longest = longest
-    }
-
-    /// The entry whose key is exactly these bytes.
-    func entry(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard !slots.isEmpty, bytes.count <= longest else { return nil }
-        let hash = Self.hash(bytes)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash >> 40) & mask
-        while true {
-            let found = Int(slots[slot]) - 1
-            if found < 0 { return nil }
-            if hashes[found] == hash, starts[found + 1] - starts[found] == bytes.count, bytes.isEmpty
-                || keys.withUnsafeBufferPointer({ memcmp($0.baseAddress! + starts[found], bytes.baseAddress!, bytes.count) == 0 }) {
-                return found
-            }
-            slot = (slot + 1) & mask
-        }
-    }
-
-    /// Adds an entry for bytes not yet in the table; `nil` (and nothing added) when the table is full or the key
-    /// too long.
-    @discardableResult
-    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, _ value: Value) -> Int? {
-        guard values.count < limit, bytes.count <= longest else { return nil }
-        if slots.isEmpty {
-            slots = [Int32](repeating: 0, count: 64)
-            starts = [0]
-        } else if (values.count + 1) * 2 > slots.count {
-            slots = [Int32](repeating: 0, count: slots.count * 2)
-            for entry in hashes.indices { place(entry) }
-        }
-        hashes.append(Self.hash(bytes))
-        keys.append(contentsOf: bytes)
-        starts.append(keys.count)
-        values.append(value)
-        place(values.count - 1)
-        return values.count - 1
-    }
-
-    /// Changes the value of an entry.
-    mutating func update(_ entry: Int, _ body: (inout Value) -> Void) {
-        body(&values[entry])
-    }
-
-    private mutating func place(_ entry: Int) {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hashes[entry] >> 40) & mask
-        while slots[slot] != 0 { slot = (slot + 1) & mask }
-        slots[slot] = Int32(entry + 1)
-    }
-
-    /// A quick hash of the bytes, eight at a time.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
-        guard let base = bytes.baseAddress else { return hash }
-        var index = 0
-        while index + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
-            hash ^= hash >> 29
-            index += 8
-        }
-        if index < bytes.count {
-            var word: UInt64 = 0
-            if bytes.count >= 8 {
-                // The last eight bytes, overlapping the words already mixed in.
-                word = UnsafeRawPointer(base + bytes.count - 8).loadUnaligned(as: UInt64.self)
-            } else {
-                for offset in 0..<bytes.count { word |= UInt64(base[offset]) << (8 * offset) }
-            }
-            hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
-        }
-        return (hash ^ (hash >> 31)) &* 0x94D0_49BB_1331_11EB
-    }
-}
-
-/// The formats a reply's format keys and ids are resolved against: by id, and by key per language.
-struct WireFormatTable: Sendable {
-    private var byID: [Int: [BMLTFormat]] = [:]
-    private var byKey: [String: [BMLTFormat]] = [:]
-
-    /// An empty table: meetings keep their keys and ids, with no format objects.
-    static let empty = WireFormatTable([])
-
-    /// Whether the table has no formats (every meeting then resolves to none).
-    var isEmpty: Bool { byID.isEmpty && byKey.isEmpty }
-
-    init(_ formats: [BMLTFormat]) {
-        for format in formats {
-            byID[format.id, default: []].append(format)
-            byKey[format.key, default: []].append(format)
-        }
-    }
-
-    /// A table where `preferred` win over `fallback` (the search's own formats over the server's list).
-    init(preferred: [BMLTFormat], fallback: [BMLTFormat]) {
-        self.init(preferred + fallback)
-    }
-
-    /// The format with this id, in `language` when there is such a translation.
-    func format(id: Int, language: String?) -> BMLTFormat? {
-        guard let candidates = byID[id] else { return nil }
-        return candidates.first { $0.language == language } ?? candidates.first
-    }
-
-    /// The format with this key, preferring `language`.
-    func format(key: String, language: String?) -> BMLTFormat? {
-        guard let candidates = byKey[key] else { return nil }
-        return candidates.first { $0.language == language } ?? candidates.first
-    }
-}
-
 /// Collects one meeting's wire fields into a meeting value, then completes it. The meeting is the caller's (passed
 /// `inout`), not the builder's: returning it is then a move, not a copy of every string followed by a release of
 /// the builder's.
@@ -247,15 +67,16 @@ struct MeetingBuilder {
         "service_body_name": .serviceBodyName, "admin_notes": .adminNotes,
     ]
 
-    private var latitude: Double?
-    private var longitude: Double?
-    private var timeZone = TimeZoneValue.none
+    // Not private: the byte-level setters in MeetingBuilder+Bytes.swift fill these too.
+    var latitude: Double?
+    var longitude: Double?
+    var timeZone = TimeZoneValue.none
     /// The context's entries that `formatKeys` and `formatIDs` came from, when they did (-1 otherwise).
-    private var formatKeysEntry = -1
-    private var formatIDsEntry = -1
+    var formatKeysEntry = -1
+    var formatIDsEntry = -1
 
     /// The time zone as read: not at all, by name (looked up when the meeting is built), or already looked up.
-    private enum TimeZoneValue {
+    enum TimeZoneValue {
         case none
         case identifier(String)
         case zone(TimeZone?)
@@ -289,145 +110,6 @@ struct MeetingBuilder {
     mutating func set(_ field: Field, string text: String, in meeting: inout BMLTMeeting) {
         guard text.isEmpty else { return set(field, text, in: &meeting) }
         if field == .published { meeting.isPublished = false } else { set(field, nil, in: &meeting) }
-    }
-
-    /// Records a numeric field straight from its bytes when they are in the usual form (plain digits, `HH:MM:SS`,
-    /// `0`/`1`), giving what `set(_:_:)` gives for the same text. Returns `false`, doing nothing, otherwise.
-    mutating func set(_ field: Field, usualBytes bytes: UnsafeBufferPointer<UInt8>, in meeting: inout BMLTMeeting) -> Bool {
-        switch field {
-        case .id, .serviceBody, .weekday, .venueType, .sharedGroupID, .rootServerID:
-            guard let number = Self.digits(bytes) else { return false }
-            switch field {
-            case .id: meeting.id = number
-            case .serviceBody: meeting.serviceBodyID = number
-            case .weekday: meeting.weekday = BMLTWeekday(rawValue: number)
-            case .venueType: meeting.venueType = BMLTVenueType(rawValue: number)
-            case .sharedGroupID: meeting.sharedGroupID = number
-            default: meeting.rootServerID = number
-            }
-            return true
-        case .startTime, .duration:
-            guard let (hour, minute, second) = WireTime.fixedWidth(bytes) else { return false }
-            if field == .duration {
-                meeting.duration = TimeInterval(hour * 3600 + minute * 60 + second)
-            } else {
-                guard hour < 24 || (hour == 24 && minute == 0 && second == 0) else { return false }
-                meeting.startTime = BMLTTimeOfDay(hour: hour, minute: minute, second: second)
-            }
-            return true
-        case .published:
-            guard bytes.count == 1, bytes[0] == UInt8(ascii: "0") || bytes[0] == UInt8(ascii: "1") else { return false }
-            meeting.isPublished = bytes[0] == UInt8(ascii: "1")
-            return true
-        case .latitude, .longitude, .distanceKilometers, .distanceMiles:
-            guard let number = Self.decimal(bytes) else { return false }
-            switch field {
-            case .latitude: latitude = number
-            case .longitude: longitude = number
-            case .distanceKilometers: meeting.distanceInKilometers = number
-            default: meeting.distanceInMiles = number
-            }
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// Whether a non-empty string value of this field is looked up in the context by its raw bytes
-    /// (`set(_:span:of:context:)`) rather than read each time.
-    static func isShared(_ field: Field) -> Bool {
-        switch field {
-        case .formats, .formatIDs, .rootServerURI, .serviceBodyName, .timeZone: true
-        default: false
-        }
-    }
-
-    /// A format list read from the string at `span`: the one in `lists` when the same bytes were read before, else
-    /// `parse`d and remembered. Also returns its entry in `lists` (-1 when it could not be remembered).
-    private static func sharedList<Item>(_ span: JSONScanner.StringSpan, of scanner: borrowing JSONScanner,
-                                         in lists: inout ByteKeyedCache<FormatList<Item>>,
-                                         _ parse: (String) -> [Item]) throws(JSONScanner.Failure) -> ([Item], Int) {
-        let bytes = scanner.bytes(of: span)
-        if let entry = lists.entry(bytes) { return (lists.values[entry].items, entry) }
-        let items = parse(try scanner.string(span))
-        return (items, lists.add(bytes, FormatList(items)) ?? -1)
-    }
-
-    /// Records a non-empty string value of a field that `isShared` names: from the context when the same bytes
-    /// were read before, else read (throwing where `scanner.string` throws) and remembered. Gives exactly what
-    /// `set(_:_:)` gives for the string.
-    mutating func set(_ field: Field, span: JSONScanner.StringSpan, of scanner: borrowing JSONScanner,
-                      in meeting: inout BMLTMeeting, context: inout MeetingDecodingContext) throws(JSONScanner.Failure) {
-        let bytes = scanner.bytes(of: span)
-        switch field {
-        case .formats:
-            (meeting.formatKeys, formatKeysEntry) = try Self.sharedList(span, of: scanner, in: &context.formatKeyLists, Self.csv)
-        case .formatIDs:
-            (meeting.formatIDs, formatIDsEntry) = try Self.sharedList(span, of: scanner, in: &context.formatIDLists, Self.integers)
-        case .timeZone:
-            if let entry = context.zones.entry(bytes) {
-                timeZone = .zone(context.zones.values[entry])
-            } else {
-                let identifier = try scanner.string(span)
-                let zone = context.timeZone(identifier)
-                timeZone = .zone(zone)
-                context.zones.add(bytes, zone)
-            }
-        default:
-            let text: String
-            if let entry = context.texts.entry(bytes) {
-                text = context.texts.values[entry]
-            } else {
-                text = try scanner.string(span)
-                context.texts.add(bytes, text)
-            }
-            set(field, text, in: &meeting)
-        }
-    }
-
-    /// A plain decimal (`-?digits(.digits)?`, at most 18 digits) that a `Double` holds exactly once the point is
-    /// removed: the quotient of two exact doubles, rounded once, which is the correctly rounded value that
-    /// `Double(_: String)` gives. Anything else (signs, exponents, spaces, long digit strings) is `nil`.
-    static func decimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        var index = 0
-        let negative = bytes.first == UInt8(ascii: "-")
-        if negative { index = 1 }
-        var mantissa: UInt64 = 0
-        var digits = 0, integerDigits = 0, fractionDigits = 0
-        var seenPoint = false
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-                guard digits < 18 else { return nil }
-                mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
-                digits += 1
-                if seenPoint { fractionDigits += 1 } else { integerDigits += 1 }
-            } else if byte == UInt8(ascii: "."), !seenPoint {
-                seenPoint = true
-            } else {
-                return nil
-            }
-            index += 1
-        }
-        guard integerDigits > 0, !seenPoint || fractionDigits > 0, mantissa <= 1 << 53 else { return nil }
-        let value = Double(mantissa) / powersOfTen[fractionDigits]
-        return negative ? -value : value
-    }
-
-    /// 10⁰ … 10¹⁸, each exact in a `Double`.
-    private static let powersOfTen: [Double] = (0...18).map { power in
-        (0..<power).reduce(1.0) { value, _ in value * 10 }
-    }
-
-    /// One to eighteen ASCII digits as a number (no sign, no spaces: those take the general path).
-    private static func digits(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard (1...18).contains(bytes.count) else { return nil }
-        var number = 0
-        for byte in bytes {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            number = number * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        return number
     }
 
     /// The wire key of each field, by `Field.rawValue`.
@@ -582,7 +264,7 @@ struct MeetingBuilder {
     }
 
     /// A comma-separated list without empty items, each trimmed (split on the comma byte: keys and ids).
-    private static func csv(_ text: String) -> [String] {
+    static func csv(_ text: String) -> [String] {
         var items: [String] = []
         forEachItem(of: text) { item in
             let trimmedItem = item.trimmedSpaces
@@ -592,7 +274,7 @@ struct MeetingBuilder {
     }
 
     /// A comma-separated list of integers; items that are not integers are dropped.
-    private static func integers(_ text: String) -> [Int] {
+    static func integers(_ text: String) -> [Int] {
         var numbers: [Int] = []
         forEachItem(of: text) { item in
             if let number = integer(item) { numbers.append(number) }

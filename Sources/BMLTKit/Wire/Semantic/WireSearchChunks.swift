@@ -16,7 +16,8 @@ import Foundation
 /// - Shape decisions that need the whole reply (a list holding something other than meetings, an error object, text
 ///   after the JSON that may be PHP's notices) are taken at the end, as the whole-body path takes them.
 ///
-/// Not thread-safe: one writer at a time (the transport's delivery queue), then `finish()`.
+/// Not thread-safe: one writer at a time (the transport's delivery queue), then `finish()`. The state `finish()` reads
+/// is internal, not private, for the result side in WireSearchChunks+Result.swift; nothing else touches it.
 struct WireSearchChunks {
     /// What the decoding gave.
     struct Outcome: Sendable, Equatable {
@@ -28,11 +29,11 @@ struct WireSearchChunks {
         var phpMessage: String?
     }
 
-    private let query: [URLQueryItem]
-    private let serverFormats: [BMLTFormat]
-    private let what = "the meeting search results"
+    let query: [URLQueryItem]
+    let serverFormats: [BMLTFormat]
+    let what = "the meeting search results"
 
-    private enum Mode {
+    enum Mode {
         /// No byte but white space (and a byte order mark at the start) yet.
         case leading
         /// Decoding as the bytes arrive.
@@ -44,7 +45,7 @@ struct WireSearchChunks {
     }
 
     /// Where the structure is: what the next significant byte may be.
-    private enum Step {
+    enum Step {
         case arrayFirst, arrayElement, arrayNext
         case objectFirst, objectKey, colon, memberValue, objectNext
         /// After the top-level value: the bytes are kept for the end (white space, or PHP's notices).
@@ -56,33 +57,33 @@ struct WireSearchChunks {
         case listElement, key, memberValue
     }
 
-    private var mode = Mode.leading
-    private var step = Step.arrayFirst
-    private var leading: [UInt8] = []
-    private var whole = Data()
-    private var trailer: [UInt8] = []
+    var mode = Mode.leading
+    var step = Step.arrayFirst
+    var leading: [UInt8] = []
+    var whole = Data()
+    var trailer: [UInt8] = []
     /// Bytes of the body before the piece being read.
-    private var consumed = 0
+    var consumed = 0
 
     // The value being framed, when it spans pieces.
-    private var framer: JSONFramer?
-    private var framedStart = 0
+    var framer: JSONFramer?
+    var framedStart = 0
     private var framedPurpose = Purpose.listElement
-    private var carried: [UInt8] = []
+    var carried: [UInt8] = []
 
     // What has been read.
-    private var topIsObject = false
+    var topIsObject = false
     /// The list being streamed: the top-level list, or the value of a `meetings` member.
     private var inMeetingsMember = false
-    private var listMeetings: [BMLTMeeting] = []
-    private var listHasOtherThanObjects = false
+    var listMeetings: [BMLTMeeting] = []
+    var listHasOtherThanObjects = false
     private var reader = WireSearchStream.MeetingReader()
     private var context: MeetingDecodingContext
     private let expectedLength: Int
     // The top-level object's members: `meetings` (streamed, or any other value), `formats` and the rest.
-    private enum MeetingsMember { case streamed([BMLTMeeting], hasOtherThanObjects: Bool), value(WireValue) }
-    private var meetingsMember: MeetingsMember?
-    private var members: [String: WireValue] = [:]
+    enum MeetingsMember { case streamed([BMLTMeeting], hasOtherThanObjects: Bool), value(WireValue) }
+    var meetingsMember: MeetingsMember?
+    var members: [String: WireValue] = [:]
     private var pendingKey: (span: JSONScanner.StringSpan, bytes: [UInt8], start: Int)?
     private var currentKey = ""
 
@@ -278,7 +279,7 @@ struct WireSearchChunks {
         return piece.count
     }
 
-    private mutating func completed(_ bytes: UnsafeBufferPointer<UInt8>, start: Int) {
+    mutating func completed(_ bytes: UnsafeBufferPointer<UInt8>, start: Int) {
         completed(bytes, start: start, purpose: framedPurpose)
     }
 
@@ -377,107 +378,5 @@ struct WireSearchChunks {
         mode = .failed(.malformedResponse(what: what, detail: "the body is not valid JSON (\(message) at byte \(offset))"))
         carried = []
         listMeetings = []
-    }
-
-    // MARK: Result
-
-    /// The results, once the whole body has been read: what the whole-body path gives for the same bytes.
-    mutating func finish() throws(BMLTError) -> Outcome {
-        switch mode {
-        case .failed(let error):
-            throw error
-        case .leading:
-            return try Self.wholeBody(Data(leading), query: query, serverFormats: serverFormats)
-        case .whole:
-            return try Self.wholeBody(whole, query: query, serverFormats: serverFormats)
-        case .streaming:
-            break
-        }
-        let end = consumed
-        if framer != nil {
-            // A value cut off by the end of the body: the scanner says how (a bare one may be whole).
-            let bytes = carried
-            carried = []
-            framer = nil
-            bytes.withUnsafeBufferPointer { completed($0, start: framedStart) }
-            if case .failed(let error) = mode { throw error }
-        }
-        switch step {
-        case .trailer: break
-        case .arrayFirst, .arrayElement, .memberValue: throw endError("the JSON ends too early", at: end)
-        case .arrayNext: throw endError("expected , or ] in a list", at: end)
-        case .objectFirst, .objectKey: throw endError("expected a member name", at: end)
-        case .colon: throw endError("expected :", at: end)
-        case .objectNext: throw endError("expected , or } in an object", at: end)
-        }
-        let phpMessage = try trailingText()
-        var results: BMLTSearchResults
-        if topIsObject {
-            results = try objectResults()
-        } else {
-            if listHasOtherThanObjects { throw .malformedResponse(what: what, detail: "expected a list of meetings") }
-            results = BMLTSearchResults(meetings: listMeetings, formats: [])
-            listMeetings = []
-        }
-        let (usable, dropped) = try WireSearchStream.usable(results, query: query, what: what)
-        results = usable
-        return Outcome(results: results, dropped: dropped, phpMessage: phpMessage)
-    }
-
-    private func endError(_ message: String, at offset: Int) -> BMLTError {
-        .malformedResponse(what: what, detail: "the body is not valid JSON (\(message) at byte \(offset))")
-    }
-
-    /// Text after the JSON: nothing but white space is fine; PHP's notices are salvaged (their first message
-    /// returned); anything else is the scanner's "unexpected text".
-    private func trailingText() throws(BMLTError) -> String? {
-        guard let first = trailer.firstIndex(where: { !JSONScanner.isWhitespace($0) }) else { return nil }
-        let trailerStart = consumed - trailer.count
-        let lastSignificant = trailer.last { !WirePHPNoise.isBlankByte($0) }
-        if let lastSignificant, lastSignificant != UInt8(ascii: "]"), lastSignificant != UInt8(ascii: "}"),
-           let message = WirePHPNoise.noiseMessage(before: leading, after: trailer) {
-            return message
-        }
-        throw endError("unexpected text after the JSON value", at: trailerStart + first)
-    }
-
-    /// `{"meetings": …, "formats": …}` (or any other object) as the whole-body path reads it.
-    private mutating func objectResults() throws(BMLTError) -> BMLTSearchResults {
-        guard meetingsMember != nil || members["formats"] != nil else {
-            // Neither member: an error object, `{}` ("nothing"), or not a search reply at all.
-            let value = WireValue.object(members)
-            try WireReply.refuseErrorObject(value, what: what)
-            return try WireSearchResults.decode(value, serverFormats: serverFormats)
-        }
-        var formats: [BMLTFormat] = []
-        var skipped = 0
-        if let list = members["formats"] {
-            (formats, skipped) = try WireSearchResults.sideFormats(list, besideMeetings: meetingsMember != nil)
-        }
-        let table = WireFormatTable(preferred: formats, fallback: serverFormats)
-        switch meetingsMember {
-        case .none:
-            return BMLTSearchResults(meetings: [], formats: formats, skippedFormats: skipped)
-        case .value(let value):
-            return BMLTSearchResults(meetings: try WireMeeting.decodeList(value, formats: table, what: what), formats: formats,
-                                     skippedFormats: skipped)
-        case .streamed(var meetings, let hasOtherThanObjects):
-            meetingsMember = nil
-            if hasOtherThanObjects { throw .malformedResponse(what: what, detail: "expected a list of meetings") }
-            for index in meetings.indices { MeetingBuilder.resolveFormats(of: &meetings[index], in: table) }
-            return BMLTSearchResults(meetings: meetings, formats: formats, skippedFormats: skipped)
-        }
-    }
-
-    /// The whole-body path, for bodies that do not begin with JSON: PHP's notices removed, then decoded.
-    static func wholeBody(_ data: Data, query: [URLQueryItem], serverFormats: [BMLTFormat]) throws(BMLTError) -> Outcome {
-        var body = data
-        var message: String?
-        if let salvaged = WirePHPNoise.salvage(body) {
-            body = salvaged.json
-            message = salvaged.firstMessage
-        }
-        let (results, dropped) = try WireSearchStream.decodeUsable(body, query: query, serverFormats: serverFormats)
-        return Outcome(results: results, dropped: dropped, phpMessage: message)
     }
 }
