@@ -581,7 +581,10 @@ def typecheck_queries(root):
                 if name.endswith((".swift", ".md")):
                     with open(os.path.join(directory, name), encoding="utf-8", errors="replace") as handle:
                         for match in RUNTIME_QUERY.finditer(handle.read()):
-                            if re.search(r"\b26\b", match.group(1)) and match.group(0).startswith("#available"):
+                            # Code only: every item a platform and version, or `*` (prose such as `#available(… 26 …)` is not).
+                            items = [item.strip() for item in match.group(1).split(",")]
+                            code = all(re.fullmatch(r"\*|[A-Za-z]+ \d+(\.\d+)*", item) for item in items)
+                            if code and re.search(r"\b26\b", match.group(1)) and match.group(0).startswith("#available"):
                                 queries.add(" ".join(match.group(1).split()))
     findings = []
     with tempfile.TemporaryDirectory(prefix="bmltkit-availability-") as temporary:
