@@ -722,49 +722,36 @@ def self_test():
               f"({'expected' if ok else 'NOT expected'})")
         failures += 0 if ok else 1
         os.remove(article)
+        def break_real_file(relative, breaking, label):
+            """Breaks one real file of the copy, shows the whole check fails naming it, and puts the file back."""
+            nonlocal failures
+            path = os.path.join(temporary, relative)
+            if not os.path.exists(path):
+                return
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+            broken = breaking(text)
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(broken)
+            result = run()
+            ok = broken != text and result.returncode != 0 and os.path.basename(path) in result.stdout
+            print(f"self-test: {label}: exit {result.returncode} ({'expected' if ok else 'NOT expected'})")
+            failures += 0 if ok else 1
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(text)
+
         # The real file as it was before visionOS was named: BMLTEventMonitor's postMessage query without visionOS 26.
-        monitor = os.path.join(temporary, "Sources", "BMLTKit", "Notifications", "BMLTEventMonitor.swift")
-        if os.path.exists(monitor):
-            with open(monitor, encoding="utf-8") as handle:
-                text = handle.read()
-            broken = text.replace("watchOS 26, visionOS 26, *)", "watchOS 26, *)")
-            with open(monitor, "w", encoding="utf-8") as handle:
-                handle.write(broken)
-            result = run()
-            ok = broken != text and result.returncode != 0 and "BMLTEventMonitor.swift" in result.stdout
-            print(f"self-test: BMLTEventMonitor.swift without visionOS 26 in its #available: exit {result.returncode} "
-                  f"({'expected' if ok else 'NOT expected'})")
-            failures += 0 if ok else 1
-            with open(monitor, "w", encoding="utf-8") as handle:
-                handle.write(text)
+        break_real_file(os.path.join("Sources", "BMLTKit", "Notifications", "BMLTEventMonitor.swift"),
+                        lambda text: text.replace("watchOS 26, visionOS 26, *)", "watchOS 26, *)"),
+                        "BMLTEventMonitor.swift without visionOS 26 in its #available")
         # The real C file with its glibc guard gone: mallinfo2 and <malloc.h> reach Darwin.
-        bench = os.path.join(temporary, "Benchmarks", "BenchSupport", "bench_support.c")
-        if os.path.exists(bench):
-            with open(bench, encoding="utf-8") as handle:
-                text = handle.read()
-            broken = re.sub(r"(?m)^#if defined\(__GLIBC__\).*$", "#if 1", text)
-            with open(bench, "w", encoding="utf-8") as handle:
-                handle.write(broken)
-            result = run()
-            ok = broken != text and result.returncode != 0 and "bench_support.c" in result.stdout
-            print(f"self-test: bench_support.c with its glibc guard replaced by #if 1: exit {result.returncode} "
-                  f"({'expected' if ok else 'NOT expected'})")
-            failures += 0 if ok else 1
-            with open(bench, "w", encoding="utf-8") as handle:
-                handle.write(text)
+        break_real_file(os.path.join("Benchmarks", "BenchSupport", "bench_support.c"),
+                        lambda text: re.sub(r"(?m)^#if defined\(__GLIBC__\).*$", "#if 1", text),
+                        "bench_support.c with its glibc guard replaced by #if 1")
         # The real file, broken the way C1 was: SocketTransport's socket() call with SOCK_STREAM.rawValue again.
-        transport = os.path.join(temporary, "Tests", "BMLTKitTests", "Reliability", "SocketTransport.swift")
-        if os.path.exists(transport):
-            with open(transport, encoding="utf-8") as handle:
-                text = handle.read()
-            broken = text.replace("LoopbackHTTPServer.streamType", "Int32(SOCK_STREAM.rawValue)")
-            with open(transport, "w", encoding="utf-8") as handle:
-                handle.write(broken)
-            result = run()
-            ok = broken != text and result.returncode != 0 and "SocketTransport.swift" in result.stdout
-            print(f"self-test: SocketTransport.swift with SOCK_STREAM.rawValue put back: exit {result.returncode} "
-                  f"({'expected' if ok else 'NOT expected'})")
-            failures += 0 if ok else 1
+        break_real_file(os.path.join("Tests", "BMLTKitTests", "Reliability", "SocketTransport.swift"),
+                        lambda text: text.replace("LoopbackHTTPServer.streamType", "Int32(SOCK_STREAM.rawValue)"),
+                        "SocketTransport.swift with SOCK_STREAM.rawValue put back")
     if failures:
         print(f"self-test: {failures} wrong")
         return 1

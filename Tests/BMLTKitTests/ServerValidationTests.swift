@@ -165,7 +165,7 @@ struct ServerValidationTests {
             !stub.requests.contains { isFormats($0) } || stub.requestsStoppedEarly.contains { isFormats($0) }
         }
         await waitUntil(seconds: 20) { formatsGivenUp() }
-        #expect(formatsGivenUp(), "format requests sent: \(stub.requests.filter(isFormats).count), stopped early: \(stub.requestsStoppedEarly.filter(isFormats).count)")
+        #expect(formatsGivenUp(), "format requests sent: \(stub.requests.filter { isFormats($0) }.count), stopped early: \(stub.requestsStoppedEarly.filter { isFormats($0) }.count)")
     }
 
     @Test("GetLangs.php failing on 2.x is not an error: the server-info languages stand")
