@@ -24,6 +24,9 @@ let package = Package(
         .executableTarget(name: "bmlt-host-app-dispatch", dependencies: ["BMLTKit", "BMLTDemoServer"], path: "Samples/HostApp/bmlt-host-app-dispatch"),
         // One way a host observes a connection per run (HostPatternProcessTests runs each in its own process).
         .executableTarget(name: "bmlt-host-patterns", dependencies: ["BMLTKit", "BMLTDemoServer"], path: "Samples/HostApp/bmlt-host-patterns"),
+        // A SwiftUI finder screen (two BMLTMeetingQuery, a map and a list; the article "Using BMLTKit in SwiftUI"):
+        // its model compiles everywhere, its views where SwiftUI exists (macOS job, simulators).
+        .target(name: "SwiftUIFinder", dependencies: ["BMLTKit", "BMLTDemoServer"], path: "Samples/SwiftUIFinder"),
         // A real HTTP server on 127.0.0.1 for tests and benchmarks (redirects, drips, dropped connections).
         .target(name: "LoopbackHTTPServer", path: "Tests/LoopbackHTTPServer"),
         // The benchmark executable: swift run -c release bmlt-bench
@@ -35,7 +38,7 @@ let package = Package(
         .testTarget(name: "BMLTKitTests", dependencies: ["BMLTKit", "LoopbackHTTPServer"], path: "Tests/BMLTKitTests"),
         // Programs written only from design/API.md's names (no @testable), against replayed real replies.
         .testTarget(name: "APIContractTests", dependencies: ["BMLTKit", "LoopbackHTTPServer", "CaptureReplay"], path: "Tests/APIContractTests"),
-        .testTarget(name: "SamplesTests", dependencies: ["ObserverCLI", "BMLTDemoServer", "BMLTKit", "CaptureReplay", "LoopbackHTTPServer"], path: "Tests/SamplesTests"),
+        .testTarget(name: "SamplesTests", dependencies: ["ObserverCLI", "BMLTDemoServer", "BMLTKit", "CaptureReplay", "LoopbackHTTPServer", "SwiftUIFinder"], path: "Tests/SamplesTests"),
     ],
     swiftLanguageModes: [.v6]
 )

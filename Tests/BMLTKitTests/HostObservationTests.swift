@@ -42,6 +42,78 @@ struct HostObservationTests {
         return task!
     }
 
+    @Test("an events loop started just before validate(), as a host writes it, sees the call's first event: 100 runs of 100")
+    func eventsFromTheMomentYouAsk() async throws {
+        let stub = StubServer(SampleReplies.healthy())
+        var whole = 0
+        var misses: [[String]] = []
+        for _ in 1...100 {
+            let recorder = EventRecorder()
+            let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration(monitors: [recorder]))
+            let events = connection.events
+            let loop = Task { @MainActor in
+                var names: [String] = []
+                for await event in events {
+                    names.append(event.notificationName.rawValue)
+                    if case .progressDidStop = event { break }
+                }
+                return names
+            }
+            _ = try await connection.validate()
+            let names = await loop.value
+            let emitted = recorder.all.map(\.notificationName.rawValue)
+            if names == emitted, names.first == Notification.Name.bmltProgressDidStart.rawValue, names.count >= 3 {
+                whole += 1
+            } else {
+                misses.append(names)
+            }
+        }
+        #expect(whole == 100, "runs that missed events: \(misses)")
+    }
+
+    @Test("a sequence obtained before a call, iterated only after the call has emitted, still begins with that call's first event")
+    func subscribedWhenMade() async throws {
+        let stub = StubServer(SampleReplies.healthy())
+        let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration())
+        let events = connection.events
+        let request = connection.connect()
+        await waitUntil { !connection.isBusy }                  // every event of the call has been emitted
+        connection.connect().cancel()                           // a last event, so that a loop that missed the call ends
+        var names: [Notification.Name] = []
+        for await event in events {
+            names.append(event.notificationName)
+            if case .requestCancelled = event { break }
+        }
+        #expect(request.isFinished && names.first == .bmltProgressDidStart, "\(names)")
+        #expect(names.firstIndex(of: .bmltServerValidated).map { $0 < names.count - 2 } == true, "the call's events: \(names)")
+    }
+
+    @Test("bounded: a sequence nobody reads keeps the newest 256 events; one dropped unread unsubscribes at once")
+    func eventsAreBounded() async throws {
+        let connection = BMLTConnection(rootServerURL: URL(string: "https://example.org/main_server")!)
+        let unread = connection.events
+        #expect(connection.eventBroadcaster.subscriberCount == 1, "subscribed when the sequence is made")
+        do { _ = connection.events }
+        #expect(connection.eventBroadcaster.subscriberCount == 1, "a sequence dropped without an iterator unsubscribes")
+        // (`witness` below is the second subscription.)
+        let witness = connection.events
+        for _ in 1...1_000 { connection.emit(.progressDidStart) }
+        connection.emit(.progressDidStop)
+        for await event in witness { if case .progressDidStop = event { break } }     // every event has been delivered
+        var iterator = unread.makeAsyncIterator()
+        var kept = 0
+        while let event = await iterator.next() {
+            kept += 1
+            if case .progressDidStop = event { break }
+        }
+        #expect(kept == BMLTEventSequence.bufferLimit && kept == 256, "\(kept)")
+        // A second iterator of the same sequence value starts from the moment it is made.
+        var later = unread.makeAsyncIterator()
+        connection.emit(.progressDidStop)
+        let next = await later.next()
+        #expect(next?.notificationName == .bmltProgressDidStop)
+    }
+
     @Test("an iterator made after an event does not get it")
     func fromTheMomentOfIteration() async throws {
         let stub = StubServer(SampleReplies.healthy())

@@ -92,15 +92,12 @@ final class HostApp {
         #endif
     }
 
-    /// Way 3: the events sequence (no NotificationCenter). An iterator gets every event from the moment it is
-    /// made, so this returns once the loop's iterator exists (before the first call).
-    func observeEvents() async {
-        await withCheckedContinuation { (started: CheckedContinuation<Void, Never>) in
-            eventsTask = Task { @MainActor in
-                var iterator = self.connection.events.makeAsyncIterator()
-                started.resume()
-                while let event = await iterator.next() { self.events.append(event.notificationName.rawValue) }
-            }
+    /// Way 3: the events sequence (no NotificationCenter). The sequence subscribes when it is made, so the loop
+    /// misses nothing the first call emits, however late its task starts: no handshake.
+    func observeEvents() {
+        let events = connection.events
+        eventsTask = Task { @MainActor in
+            for await event in events { self.events.append(event.notificationName.rawValue) }
         }
     }
 
@@ -115,7 +112,7 @@ final class HostApp {
         logEverything()
         observeNotifications()
         observeTypedMessages()
-        await observeEvents()
+        observeEvents()
         showSpinner()
         do {
             let info = try await connection.validate()

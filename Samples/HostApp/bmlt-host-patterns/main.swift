@@ -149,11 +149,11 @@ final class PatternRun {
             observe("app-wide logger", name: nil, object: nil, queue: nil)
             observe("forName: nil, object: connection", name: nil, object: connection, queue: .main)
             observeTyped(connection)
-            await observeEvents(connection)
+            observeEvents(connection)
         case "events":
             observe("app-wide logger", name: nil, object: nil, queue: nil)
             observe("forName: nil, object: connection", name: nil, object: connection, queue: nil)
-            await observeEvents(connection)
+            observeEvents(connection)
         case "host-posted": await postLikeAHost(connection)
         default:
             print("unknown pattern \(pattern)")
@@ -270,16 +270,14 @@ final class PatternRun {
     }
     var keptTyped: [Any] = []
 
-    /// `connection.events` beside the notification observers: returns once the loop's iterator exists.
-    func observeEvents(_ connection: BMLTConnection) async {
+    /// `connection.events` beside the notification observers: subscribed when the sequence is made, so the loop
+    /// misses nothing of the run, however late its task starts.
+    func observeEvents(_ connection: BMLTConnection) {
         let log = Log("connection.events")
         logs.append((log, true))
-        await withCheckedContinuation { (started: CheckedContinuation<Void, Never>) in
-            eventsTask = Task { @MainActor in
-                var iterator = connection.events.makeAsyncIterator()
-                started.resume()
-                while let event = await iterator.next() { log.record(name: event.notificationName.rawValue) }
-            }
+        let events = connection.events
+        eventsTask = Task { @MainActor in
+            for await event in events { log.record(name: event.notificationName.rawValue) }
         }
     }
 

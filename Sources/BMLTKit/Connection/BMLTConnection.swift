@@ -46,7 +46,7 @@ public final class BMLTConnection {
     @ObservationIgnored private var registry: RequestRegistry!
     /// The administrator's session (REST token in memory, or the legacy cookie login).
     @ObservationIgnored let adminSession = AdminSession()
-    /// The nearby search running, cancelled when the next one starts (`searchNearby`).
+    /// The last `searchNearby` running, cancelled when the next `searchNearby` starts (nothing else cancels it or is cancelled by it).
     @ObservationIgnored var nearbySearch: BMLTRequest?
 
     /// A connection to the root server at `rootServerURL` (e.g. `https://example.org/main_server`). Nothing is

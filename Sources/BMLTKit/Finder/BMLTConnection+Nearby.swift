@@ -2,9 +2,10 @@ import Foundation
 
 extension BMLTConnection {
     /// Searches around a point, widening the circle until it holds at least `count` meetings or reaches
-    /// `maximumRadius` (the fire-and-forget form). Starting a new nearby search cancels the one still running (an
-    /// app following a moving map or a typing user wants only the last). The meetings arrive nearest first, in one
-    /// `.bmltMeetingSearchResults`, and fill `search`.
+    /// `maximumRadius` (the fire-and-forget form). A new `searchNearby` cancels the previous `searchNearby` still
+    /// running, since both fill the one `search` store (an app following a moving map or a typing user wants only the
+    /// last); it never cancels anything else — the `async` form, a `BMLTMeetingQuery` or any other search go on. The
+    /// meetings arrive nearest first, in one `.bmltMeetingSearchResults`, and fill `search`.
     ///
     /// Each step doubles the radius, from `startingRadius`; `criteria` narrows every step (weekday, formats, …; its
     /// `location` is replaced). Use this rather than `.nearest(n)` when the answer must stay within a distance, or
@@ -21,8 +22,9 @@ extension BMLTConnection {
     }
 
     /// The `async` form of `searchNearby(_:atLeast:startingRadius:maximumRadius:criteria:)`: the meetings, nearest
-    /// first (fewer than `count` when the maximum radius holds fewer). Throws `.cancelled` when a newer nearby
-    /// search replaced it.
+    /// first (fewer than `count` when the maximum radius holds fewer). Any number run at once on one connection: none
+    /// cancels another (cancel the calling task to stop one). For one view's nearby search, kept apart from the
+    /// others, see `BMLTMeetingQuery.nearby`.
     /// ```swift
     /// let nearest = try await connection.meetings(near: here, atLeast: 5, maximumRadius: Measurement(value: 30, unit: .miles))
     /// print(nearest.first?.distance(from: here)?.converted(to: .miles) ?? "none")
@@ -32,8 +34,7 @@ extension BMLTConnection {
                          maximumRadius: Measurement<UnitLength>,
                          criteria: BMLTSearchCriteria = BMLTSearchCriteria()) async throws -> [BMLTMeeting] {
         let operation = Self.nearby(point, count: count, start: startingRadius, maximum: maximumRadius, criteria: criteria)
-        nearbySearch?.cancel()
-        return try await run(operation) { nearbySearch = $0 }.results.meetings
+        return try await run(operation).results.meetings
     }
 
     private func startNearby(_ operation: Operation<NearbyResults>) -> BMLTRequest {
@@ -49,32 +50,35 @@ extension BMLTConnection {
         let criteria: BMLTSearchCriteria
     }
 
-    /// One operation: `GetSearchResults` with a growing radius, then the meetings sorted by distance.
+    /// One operation: `GetSearchResults` with a growing radius, then the meetings sorted by distance. `feedsStore:
+    /// false` (a `BMLTMeetingQuery`'s) leaves the stores alone and only announces the results.
     static func nearby(_ point: BMLTCoordinate, count: Int, start: Measurement<UnitLength>, maximum: Measurement<UnitLength>,
-                       criteria: BMLTSearchCriteria) -> Operation<NearbyResults> {
+                       criteria: BMLTSearchCriteria, feedsStore: Bool = true) -> Operation<NearbyResults> {
         let maximumKilometers = max(0.01, maximum.converted(to: .kilometers).value)
         let firstKilometers = min(max(0.01, start.converted(to: .kilometers).value), maximumKilometers)
-        return Operation.read(
-            .meetingSearch, errorIn: .search,
-            work: { context throws(BMLTError) in
-                var radius = firstKilometers
-                var narrowed = criteria
-                while true {
-                    narrowed.location = .init(latitude: point.latitude, longitude: point.longitude, radius: .kilometers(radius))
-                    let results = try await search(narrowed, extent: .meetingsOnly, context)
-                    if results.meetings.count >= count || radius >= maximumKilometers {
-                        var sorted = results
-                        sorted.meetings = results.meetings.sortedByDistance(from: point)
-                        return NearbyResults(results: sorted, criteria: narrowed)
-                    }
-                    if Task.isCancelled { throw .cancelled }
-                    radius = min(radius * 2, maximumKilometers)
+        let work: @Sendable (OperationContext) async throws(BMLTError) -> NearbyResults = { context throws(BMLTError) in
+            var radius = firstKilometers
+            var narrowed = criteria
+            while true {
+                narrowed.location = .init(latitude: point.latitude, longitude: point.longitude, radius: .kilometers(radius))
+                let results = try await search(narrowed, extent: .meetingsOnly, context)
+                if results.meetings.count >= count || radius >= maximumKilometers {
+                    var sorted = results
+                    sorted.meetings = results.meetings.sortedByDistance(from: point)
+                    return NearbyResults(results: sorted, criteria: narrowed)
                 }
-            },
-            succeed: { connection, found, request in
-                store(found.results, of: found.criteria, extent: .meetingsOnly, in: connection, request: request)
+                if Task.isCancelled { throw .cancelled }
+                radius = min(radius * 2, maximumKilometers)
             }
-        )
+        }
+        guard feedsStore else {
+            return Operation(kind: .meetingSearch, work: work, succeed: { _, found, request in
+                searchEvents(found.results, extent: .meetingsOnly, request: request)
+            })
+        }
+        return Operation.read(.meetingSearch, errorIn: .search, work: work, succeed: { connection, found, request in
+            store(found.results, of: found.criteria, extent: .meetingsOnly, in: connection, request: request)
+        })
     }
 }
 

@@ -44,16 +44,27 @@ extension BMLTConnection {
     /// }
     /// ```
     public func meetingBatches(matching criteria: BMLTSearchCriteria) -> AsyncThrowingStream<[BMLTMeeting], any Error> {
-        let channel = MeetingBatchChannel()
-        let (request, task) = launch(Self.meetingSearch(criteria, extent: .meetingsAndFormats, batches: channel))
-        // The stream ends once the search's outcome has been delivered (stores, notifications), as `meetings(matching:)` returns.
-        Task {
-            if case .failure(let error) = await task.value { channel.finish(error) } else { channel.finish(nil) }
-        }
-        let lifetime = StreamLifetime(request)
+        let search = batchedSearch(criteria, feedsStore: true)
+        let lifetime = StreamLifetime(search.request)
         return AsyncThrowingStream<[BMLTMeeting], any Error> {
-            try await channel.next(onCancel: { lifetime.request.cancel() })
+            try await search.channel.next(onCancel: { lifetime.request.cancel() })
         }
+    }
+
+    /// A meeting search (meetings and formats) whose batches go to a channel, which ends once the search's outcome
+    /// has been delivered (stores, notifications), as `meetings(matching:)` returns. `feedsStore: false` is a
+    /// `BMLTMeetingQuery`'s: the same request and events, no store touched.
+    func batchedSearch(_ criteria: BMLTSearchCriteria, feedsStore: Bool)
+        -> (request: BMLTRequest, channel: MeetingBatchChannel, outcome: Task<Result<BMLTSearchResults, BMLTError>, Never>) {
+        let channel = MeetingBatchChannel()
+        let (request, task) = launch(Self.meetingSearch(criteria, extent: .meetingsAndFormats, batches: channel,
+                                                        feedsStore: feedsStore))
+        let outcome = Task {
+            let outcome = await task.value
+            if case .failure(let error) = outcome { channel.finish(error) } else { channel.finish(nil) }
+            return outcome
+        }
+        return (request, channel, outcome)
     }
 }
 

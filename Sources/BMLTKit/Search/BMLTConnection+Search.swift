@@ -36,9 +36,12 @@ extension BMLTConnection {
 
     /// A meeting search as an operation. Its meetings reach the search store's `meetingsSoFar` in batches while the
     /// reply arrives (see `SearchBatcher`), and `batches`, when given (`meetingBatches(matching:)`), as well.
+    /// `feedsStore: false` (a `BMLTMeetingQuery`'s search) leaves every store alone — `search` and its `lastError`
+    /// — and only announces: the same events, with their request.
     static func meetingSearch(_ criteria: BMLTSearchCriteria, extent: BMLTSearchExtent,
-                              batches channel: MeetingBatchChannel? = nil) -> Operation<BMLTSearchResults> {
-        let arrival = SearchArrival()
+                              batches channel: MeetingBatchChannel? = nil,
+                              feedsStore: Bool = true) -> Operation<BMLTSearchResults> {
+        let arrival = SearchArrival(feedsStore: feedsStore)
         var operation = Operation<BMLTSearchResults>(
             kind: .meetingSearch,
             work: { context throws(BMLTError) in
@@ -62,25 +65,26 @@ extension BMLTConnection {
                 return results
             },
             succeed: { connection, results, request in
-                ErrorStore.search.set(nil, on: connection)
+                if feedsStore { ErrorStore.search.set(nil, on: connection) }
                 arrival.end(request, deliver: true)
+                guard feedsStore else { return searchEvents(results, extent: extent, request: request) }
                 return store(results, of: criteria, extent: extent, in: connection, request: request)
             },
             fail: { connection, error, request in
-                ErrorStore.search.set(error, on: connection)
+                if feedsStore { ErrorStore.search.set(error, on: connection) }
                 arrival.end(request, deliver: false)
-                connection.search.endArrival(of: request)
+                if feedsStore { connection.search.endArrival(of: request) }
                 return []
             },
             cancelled: { connection, request in
                 arrival.end(request, deliver: false)
-                connection.search.endArrival(of: request)
+                if feedsStore { connection.search.endArrival(of: request) }
                 return []
             }
         )
         operation.began = { connection, request in
             arrival.begin(connection, request)
-            if extent != .formatsOnly { connection.search.beginArrival(of: request) }
+            if feedsStore, extent != .formatsOnly { connection.search.beginArrival(of: request) }
         }
         return operation
     }
@@ -135,6 +139,11 @@ extension BMLTConnection {
         if extent != .meetingsOnly { store.formats = results.formats }
         store.criteria = criteria
         store.extent = extent
+        return searchEvents(results, extent: extent, request: request)
+    }
+
+    /// The events that announce a search's results.
+    static func searchEvents(_ results: BMLTSearchResults, extent: BMLTSearchExtent, request: BMLTRequest) -> [BMLTEvent] {
         var events: [BMLTEvent] = []
         if extent != .formatsOnly { events.append(.meetingSearchResults(results.meetings, request: request)) }
         if extent != .meetingsOnly {

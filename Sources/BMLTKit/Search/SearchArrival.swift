@@ -1,7 +1,8 @@
 import Foundation
 
-/// One search's batches on their way to the main actor: the search store's `meetingsSoFar` gets them in order, each
-/// announced as `.meetingsArrived` with the running count, all before the search's one outcome is applied (`end`).
+/// One search's batches on their way to the main actor: the search store's `meetingsSoFar` gets them in order (unless
+/// the search is a query's, which leaves the stores alone), each announced as `.meetingsArrived` with the running
+/// count, all before the search's one outcome is applied (`end`).
 ///
 /// Batches are posted from the transport's delivery queue; a main-actor task takes whatever is pending when it runs
 /// (one task scheduled at a time), and `end` — run by the outcome on the main actor — takes what is left first.
@@ -17,8 +18,12 @@ final class SearchArrival: Sendable {
     }
 
     private let state = Locked(State())
+    /// Whether the batches go to the search store (`false`: a `BMLTMeetingQuery`'s search, announced only).
+    private let feedsStore: Bool
 
-    init() {}
+    init(feedsStore: Bool = true) {
+        self.feedsStore = feedsStore
+    }
 
     /// The search's connection and request, when the request is made (before any batch).
     @MainActor
@@ -56,7 +61,7 @@ final class SearchArrival: Sendable {
                 state.count += batch.count
                 return state.count
             }
-            connection.search.arrive(batch, of: request)
+            if feedsStore { connection.search.arrive(batch, of: request) }
             connection.emit(.meetingsArrived(batch, count: count, request: request))
         }
     }

@@ -7,7 +7,7 @@ import Testing
 
 /// The widening nearby search against a stub that answers `GetSearchResults` like a server does: the meetings within
 /// `geo_width_km` of `lat_val`/`long_val`.
-@Suite("Nearby meetings: widening search, distances, the previous search cancelled")
+@Suite("Nearby meetings: widening search, distances, searches that coexist")
 @MainActor
 struct NearbySearchTests {
     nonisolated static let center = BMLTCoordinate(latitude: 45.0, longitude: -93.0)
@@ -29,7 +29,8 @@ struct NearbySearchTests {
             switch request.query("switcher") {
             case "GetServerInfo": return .json(SampleReplies.serverInfo3x)
             case "GetSearchResults":
-                let width = Double(request.query("geo_width_km") ?? "") ?? 0
+                // `.nearest(n)` sends a negative `geo_width`: answered with every meeting (the client keeps the n nearest).
+                let width = Double(request.query("geo_width_km") ?? "") ?? (request.query("geo_width") == nil ? 0 : 1_000)
                 let number = searches.withLock { $0 += 1; return $0 }
                 // The order a server may use: not by distance.
                 let found = distances.enumerated().reversed().filter { $0.element <= width }.map { meetingJSON($0.offset, $0.element) }
@@ -64,8 +65,8 @@ struct NearbySearchTests {
         #expect(meetings.map(\.id) == [1, 2, 3, 4], "1, 3, 5 and 9 km are within 6 miles; 17 km is not")
     }
 
-    @Test("a new nearby search cancels the one still running: it posts .bmltRequestCancelled, the new one its results")
-    func newSearchCancelsThePrevious() async throws {
+    @Test("nearby searches coexist: the async form and queries cancel nothing; a searchNearby replaces only the previous searchNearby")
+    func nearbySearchesCoexist() async throws {
         let stub = Self.server(slowSearches: 1)
         let recorder = EventRecorder()
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration(monitors: [recorder]))
@@ -73,12 +74,48 @@ struct NearbySearchTests {
         let first = connection.searchNearby(Self.center, atLeast: 6, maximumRadius: Measurement(value: 100, unit: .kilometers))
         await waitUntil { stub.requests.contains { $0.query("switcher") == "GetSearchResults" } }   // its first step is at the server
         let meetings = try await connection.meetings(near: Self.center, atLeast: 1, maximumRadius: Measurement(value: 100, unit: .kilometers))
-        #expect(first.isCancelled)
         #expect(meetings.map(\.id) == [1])
+        // Two views' nearby queries, refreshed at once beside it.
+        let map = BMLTMeetingQuery(connection, nearby: .init(Self.center, atLeast: 4, maximumRadius: Measurement(value: 100, unit: .kilometers)))
+        var narrowed = BMLTSearchCriteria()
+        narrowed.weekdays = [.tuesday]
+        let list = BMLTMeetingQuery(connection, criteria: narrowed,
+                                    nearby: .init(Self.center, atLeast: 2, maximumRadius: Measurement(value: 100, unit: .kilometers)))
+        async let mapDone: Void = map.refresh()
+        async let listDone: Void = list.refresh()
+        _ = await (mapDone, listDone)
+        #expect(map.meetings.map(\.id) == [1, 2, 3, 4] && map.isComplete && map.lastError == nil, "nearest first")
+        #expect(list.meetings.map(\.id) == [1, 2] && list.isComplete && list.lastError == nil)
+        #expect(stub.requests.contains { $0.query("weekdays[]") == "3" }, "the query's criteria narrow every step")
+        #expect(!first.isCancelled, "neither the async form nor a query cancels a running nearby search")
+        #expect(connection.search.meetings.map(\.id) == [1], "queries leave the store alone")
+        // The next fire-and-forget nearby search replaces the previous one (both fill the one store).
+        let second = connection.searchNearby(Self.center, atLeast: 2, maximumRadius: Measurement(value: 100, unit: .kilometers))
+        #expect(first.isCancelled && !second.isCancelled)
         while !connection.inFlightRequests.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
         let cancelled = recorder.all.compactMap { if case .requestCancelled(let request) = $0 { request } else { nil } }
         #expect(cancelled == [first])
-        #expect(recorder.count(.bmltMeetingSearchResults) == 1)
+        #expect(connection.search.meetings.map(\.id) == [1, 2])
+        #expect(recorder.count(.bmltMeetingSearchResults) == 4)
+    }
+
+    @Test(".nearest(n) in a query: the n nearest, as meetings(matching:) gives them")
+    func nearestInAQuery() async throws {
+        let stub = Self.server()
+        let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration())
+        _ = try await connection.validate()
+        var criteria = BMLTSearchCriteria()
+        criteria.location = .init(latitude: Self.center.latitude, longitude: Self.center.longitude, radius: .kilometers(50))
+        let query = BMLTMeetingQuery(connection, criteria: criteria)
+        await query.refresh()
+        let whole = try await connection.meetings(matching: criteria).meetings
+        #expect(query.meetings == whole && whole.count == 6 && query.isComplete)
+        criteria.location?.radius = .nearest(3)
+        query.criteria = criteria
+        await query.refresh()
+        #expect(Set(query.meetings.map(\.id)) == [1, 2, 3] && query.isComplete && query.lastError == nil)
+        let nearest = try await connection.meetings(matching: criteria).meetings
+        #expect(query.meetings == nearest)
     }
 
     @Test("distance(from:) is the great-circle distance; sortedByDistance puts meetings without coordinates last")

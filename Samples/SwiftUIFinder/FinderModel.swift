@@ -1,0 +1,55 @@
+import BMLTKit
+import BMLTDemoServer
+import Foundation
+import Observation
+
+/// A finder screen's model: one connection, two views, two queries — the list (today's meetings) and the map (the
+/// 25 nearest) — refreshed at once, neither waiting for the other.
+@MainActor
+@Observable
+final class FinderModel {
+    let connection: BMLTConnection
+    let list: BMLTMeetingQuery
+    let map: BMLTMeetingQuery
+
+    init(connection: BMLTConnection, here: BMLTCoordinate, timeZone: TimeZone = .current) {
+        self.connection = connection
+        list = BMLTMeetingQuery(connection, criteria: .fromNow(days: 1, in: timeZone))
+        var nearest = BMLTSearchCriteria()
+        nearest.location = .nearest(25, latitude: here.latitude, longitude: here.longitude)
+        map = BMLTMeetingQuery(connection, criteria: nearest)
+    }
+
+    /// Whether a search is running (the progress indicator).
+    var isLoading: Bool { list.isLoading || map.isLoading }
+
+    /// What went wrong last, for the error banner: the server's validation, else either search.
+    var error: BMLTError? { connection.server.lastError ?? list.lastError ?? map.lastError }
+
+    /// A meeting on the map.
+    struct Pin: Identifiable, Sendable {
+        let id: Int
+        let name: String
+        let coordinate: BMLTCoordinate
+    }
+
+    /// The map's pins: the meetings that have a place.
+    var pins: [Pin] {
+        map.meetings.compactMap { meeting in meeting.coordinate.map { Pin(id: meeting.id, name: meeting.name, coordinate: $0) } }
+    }
+
+    /// Validates once (the server's formats name each meeting's), then both searches at once.
+    func refresh() async {
+        if !connection.isValid, (try? await connection.validate()) == nil { return }
+        async let listed: Void = list.refresh()
+        async let mapped: Void = map.refresh()
+        _ = await (listed, mapped)
+    }
+
+    /// The model on the embedded demo server, for previews and tests (no network).
+    static func demo() -> FinderModel {
+        let demo = BMLTConfiguration(urlSessionConfiguration: BMLTDemoServer.sessionConfiguration())
+        return FinderModel(connection: BMLTConnection(rootServerURL: BMLTDemoServer.rootURL, configuration: demo),
+                           here: BMLTCoordinate(latitude: 45.15, longitude: -93.3))
+    }
+}

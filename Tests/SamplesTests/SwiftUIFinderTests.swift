@@ -1,0 +1,40 @@
+import BMLTKit
+import Foundation
+import Testing
+@testable import SwiftUIFinder
+
+/// The SwiftUI article's finder model on the demo server (the views compile where SwiftUI exists), and the article
+/// showing the sample's code as it is.
+@Suite("Using BMLTKit in SwiftUI: the finder model on the demo server")
+@MainActor
+struct SwiftUIFinderTests {
+    @Test("the list and the map of one connection each hold their own meetings; the progress and error follow both")
+    func finderModel() async throws {
+        let model = FinderModel.demo()
+        #expect(!model.isLoading && model.error == nil && model.list.meetings.isEmpty)
+        await model.refresh()
+        #expect(!model.isLoading && model.error == nil)
+        #expect(model.map.meetings.count == 25 && model.map.isComplete)
+        #expect(!model.list.meetings.isEmpty && model.list.isComplete)
+        #expect(model.pins.count == model.map.meetings.filter { $0.coordinate != nil }.count && !model.pins.isEmpty)
+        #expect(model.connection.search.meetings.isEmpty, "queries leave the classic store alone")
+    }
+
+    @Test("the article's two file blocks (the model, the screen) are the sample's files, verbatim")
+    func articleMatchesTheSample() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let article = try String(contentsOf: root.appendingPathComponent("Sources/BMLTKit/BMLTKit.docc/UsingBMLTKitInSwiftUI.md"), encoding: .utf8)
+        let sample = try ["FinderModel.swift", "FinderScreen.swift"].map {
+            try String(contentsOf: root.appendingPathComponent("Samples/SwiftUIFinder/\($0)"), encoding: .utf8)
+        }.joined(separator: "\n")
+        var blocks: [String] = [], current: [String]?
+        for line in article.components(separatedBy: "\n") {
+            if current == nil, line.hasPrefix("```") { current = []; continue }
+            if current != nil, line == "```" { blocks.append(current!.joined(separator: "\n")); current = nil; continue }
+            current?.append(line)
+        }
+        let files = blocks.filter { $0.hasPrefix("import ") || $0.hasPrefix("#if ") }      // the blocks that show a whole file
+        #expect(files.count == 2)
+        for block in files { #expect(sample.contains(block), "not in Samples/SwiftUIFinder: \(block.prefix(80))") }
+    }
+}
