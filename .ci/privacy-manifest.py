@@ -283,19 +283,16 @@ def self_test():
             expect(label, True, needle)
         with open(os.path.join(temporary, manifest_path), "wb") as handle:
             handle.write(original)
-    if failures:
-        print(f"self-test: {failures} wrong")
-        return 1
-    print("self-test: every planted undeclared or stale use and every broken manifest fails the check; the tree passes")
-    return 0
+    print(f"self-test: {failures} wrong" if failures else
+          "self-test: every planted undeclared or stale use and every broken manifest fails the check; the tree passes")
+    return 1 if failures else 0
 
 
 def main(arguments):
-    if arguments[:1] == ["--self-test"]:
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    if "--self-test" in arguments:
         return self_test()
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    if "--root" in arguments:
-        root = arguments[arguments.index("--root") + 1]
+    root = arguments[arguments.index("--root") + 1] if "--root" in arguments else here
     findings = check(root)
     if "--built" in arguments:
         findings += check_built(root)
