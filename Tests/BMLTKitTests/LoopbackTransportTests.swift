@@ -135,7 +135,8 @@ struct LoopbackTransportTests {
             #expect(elapsed < 120, "timed out after \(elapsed) s")
             // Validation's one round: GetServerInfo with the two lists beside it, each sent once (no retry).
             let switchers = server.requests.map { $0.query("switcher") ?? "" }
-            #expect(switchers.filter { $0 == "GetServerInfo" }.count == 1, "GetServerInfo once, no retry: \(switchers)")
+            // At most once: `timeout` is the whole call, whose deadline may pass before a loaded machine has sent anything.
+            #expect(switchers.filter { $0 == "GetServerInfo" }.count <= 1, "GetServerInfo once at most, no retry: \(switchers)")
             #expect(switchers.count == Set(switchers).count && switchers.count <= 3, "one round, no retry: \(switchers)")
         }
         #expect(drip.lastDripEndNanoseconds == nil, "the timeout came before the dripped body was complete")

@@ -5,7 +5,7 @@ import FoundationNetworking
 
 /// How a `BMLTConnection` talks to its server and delivers what it learns.
 ///
-/// The defaults suit a mobile app: 30 s per request, notifications on the main thread, no spinner delays.
+/// The defaults suit a mobile app: 30 s per call (retries included), notifications on the main thread, no spinner delays.
 /// ```swift
 /// var configuration = BMLTConfiguration()
 /// configuration.progressStartDelay = 0.5
@@ -35,7 +35,18 @@ public struct BMLTConfiguration: Sendable {
     public var typedMessageCenter: NotificationCenter?
     /// Extra observers of every event, beside the notification center (e.g. a logger or a test recorder).
     public var eventMonitors: [any BMLTEventMonitor]
-    /// Seconds a request may take, in all, before it fails with `.timeout` (default 30).
+    /// Seconds one call may take in all before it fails with `.timeout` (default 30): every request the call sends
+    /// (`validate()` sends up to three at once; a search with a time window may ask again), every attempt of each, the
+    /// waits between retries and a write's read-back, together, from the call's start to its outcome. When it passes,
+    /// the attempt in flight ends and no other starts. Delivering the outcome (notifications, stores) is not counted.
+    ///
+    /// `.infinity` (or anything past about 30 years) means no deadline: a server that accepts a request and never
+    /// answers then holds the call until it is cancelled (`request.cancel()`, the calling task's cancellation,
+    /// `cancelAllRequests()`), and the connection logs a warning when it is made. Prefer a finite timeout.
+    /// ```swift
+    /// var configuration = BMLTConfiguration()
+    /// configuration.timeout = 10      // a validate() on a dead server fails with .timeout after about 10 s, retries included
+    /// ```
     public var timeout: TimeInterval
     /// The `User-Agent` header.
     public var userAgent: String
@@ -57,9 +68,20 @@ public struct BMLTConfiguration: Sendable {
     public var maximumResponseSize: Int
     /// How reads are retried on transient failures (default: twice, with backoff). Writes never are.
     public var retryPolicy: BMLTRetryPolicy
-    /// How much is logged through `logHandler` (default `.off`).
+    /// How much is logged through `logHandler` (default `.off`): `.off`, `.errors` (failed requests, warnings about
+    /// the server), `.requests` (every request's outcome too), `.debug` (each attempt as it starts too).
+    /// ```swift
+    /// var configuration = BMLTConfiguration()
+    /// configuration.logLevel = .requests
+    /// ```
     public var logLevel: BMLTLogLevel
-    /// Receives log lines (default: none). Lines never contain passwords, tokens, cookies or bodies.
+    /// Receives log lines (default: none): `(@Sendable (BMLTLogLevel, String) -> Void)?`, the line's level and its
+    /// text, called on the thread that made the line. Lines never contain passwords, tokens, cookies or bodies.
+    /// ```swift
+    /// var configuration = BMLTConfiguration()
+    /// configuration.logLevel = .errors
+    /// configuration.logHandler = { (level: BMLTLogLevel, line: String) in print("[BMLTKit \(level)]", line) }
+    /// ```
     public var logHandler: (@Sendable (BMLTLogLevel, String) -> Void)?
     /// A persistent cache of read replies (default `nil`: none). See `BMLTResponseCache`.
     public var cache: BMLTResponseCache?

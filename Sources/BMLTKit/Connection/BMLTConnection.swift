@@ -39,6 +39,8 @@ public final class BMLTConnection {
     public private(set) var inFlightRequests: [BMLTRequest] = []
 
     @ObservationIgnored let transport: Transport
+    /// The deadlines of whole operations (`BMLTConfiguration.timeout`; see `OperationDeadline`).
+    @ObservationIgnored private let operationDeadlines: DeadlineQueue
     @ObservationIgnored private let rootURLError: BMLTError?
     @ObservationIgnored private let poster: EventPoster
     /// The `events` subscribers (shared with the poster; readable from any isolation).
@@ -61,6 +63,10 @@ public final class BMLTConnection {
             rootURLError = error
         }
         transport = Transport(configuration: configuration)
+        operationDeadlines = DeadlineQueue(timeout: configuration.timeout)
+        if !(configuration.timeout.isFinite && configuration.timeout < 1e9) {
+            transport.log.warning("the timeout is infinite: a server that never answers holds a call until it is cancelled")
+        }
         poster = EventPoster(configuration: configuration)
         eventBroadcaster = poster.broadcaster
         registry = RequestRegistry(startDelay: configuration.progressStartDelay,
@@ -120,8 +126,10 @@ public final class BMLTConnection {
         registry.begin(request)
         inFlightRequests.append(request)
         operation.began?(self, request)
-        let task = Task { @MainActor in await self.execute(operation, request) }
+        let deadline = OperationDeadline()
+        let task = Task { @MainActor in await self.execute(operation, request, deadline) }
         request.onCancel { task.cancel() }
+        deadline.arm(on: operationDeadlines) { task.cancel() }
         return (request, task)
     }
 
@@ -129,12 +137,19 @@ public final class BMLTConnection {
     /// `work` and `finish` are functions of their own (`@inline(never)`): inlined, their locals were laid out in this
     /// task frame, which stays allocated while the request waits on the network (`bmlt-bench`'s soak measured the frames
     /// of 500 validations in flight at most of the process's peak heap).
-    private func execute<Value>(_ operation: Operation<Value>, _ request: BMLTRequest) async -> Result<Value, BMLTError> {
+    /// The whole call's `timeout` (`deadline`) ends the work with `.timeout`.
+    private func execute<Value>(_ operation: Operation<Value>, _ request: BMLTRequest,
+                                _ deadline: OperationDeadline) async -> Result<Value, BMLTError> {
         if configuration.cachePolicy == .cacheThenNetwork, operation.kind.isCacheableRead, configuration.cache != nil {
             await deliverFromCache(operation)
         }
         var outcome = await work(operation, request)
-        if request.isCancelled { outcome = .failure(.cancelled) }
+        let timedOut = deadline.disarm(on: operationDeadlines)
+        if request.isCancelled {
+            outcome = .failure(.cancelled)
+        } else if timedOut, case .failure = outcome {
+            outcome = .failure(.timeout)
+        }
         await finish(request, operation, outcome)
         return outcome
     }

@@ -1,28 +1,36 @@
 import Foundation
 
 extension BMLTSearchCriteria {
-    /// Criteria for the meetings from now until the end of tomorrow (`days: 2`, the finder apps' "today and
-    /// tomorrow"), or of any number of days (`days: 1` is the rest of today), seen from `timeZone`.
+    /// Criteria for the meetings that start from now until the end of the `days`th calendar day in `timeZone`:
+    /// `fromNow(days: Int, _ now: Date = Date(), in timeZone: TimeZone) -> BMLTSearchCriteria` (the date is the
+    /// second, unlabelled parameter: `fromNow(days: 2, in: .current)`, or `fromNow(days: 2, someDate, in: zone)`).
+    ///
+    /// `days` counts calendar days, today first, not rolling 24-hour periods: `days: 1` is the rest of today,
+    /// `days: 2` today and tomorrow until midnight. A meeting already in progress at `now` is not included.
     ///
     /// One query cannot say "after now today, any time on the following days", and the server matches each
-    /// meeting's weekday in the meeting's own zone: so the criteria ask for the weekdays of the window and one
-    /// day on each side (all seven days once the window spans a week) and no start time. Their answer holds
-    /// every meeting of the window, and some outside it: keep those of the window with
-    /// `occurring(from:to:defaultTimeZone:)` over `upcomingWindow(days:_:in:)`, or let
-    /// `connection.upcomingMeetings(days:matching:in:defaultTimeZone:)` do both. `days: 1` gives the exact
-    /// `todayFromNow(_:in:)`.
+    /// meeting's weekday in the meeting's own zone: so the criteria ask the server for the weekdays of the window and
+    /// one day on each side (all seven days once the window spans a week) and no start time, and carry the window
+    /// itself (`window`, from `upcomingWindow(days:_:in:)`): a search with them keeps only the meetings starting in
+    /// it, and with `.nearest(n)` gives the n nearest of the window (asking again, wider, when needed).
+    /// `connection.upcomingMeetings(days:matching:in:defaultTimeZone:now:)` also pairs each meeting with its
+    /// occurrence, soonest first.
     /// ```swift
     /// var criteria = BMLTSearchCriteria.fromNow(days: 2, in: .current)
     /// criteria.location = .nearest(25, latitude: 40.7, longitude: -73.6)
-    /// let window = BMLTSearchCriteria.upcomingWindow(days: 2, in: .current)
-    /// let found = try await connection.meetings(matching: criteria).meetings
-    /// let upcoming = found.occurring(from: window.start, to: window.end, defaultTimeZone: .current)
+    /// let found = try await connection.meetings(matching: criteria).meetings   // the 25 nearest starting by tomorrow night
     /// ```
     public static func fromNow(days: Int, _ now: Date = Date(), in timeZone: TimeZone) -> BMLTSearchCriteria {
-        guard days > 1 else { return todayFromNow(now, in: timeZone) }
+        let window = Window(upcomingWindow(days: days, now, in: timeZone), timeZone: timeZone)
+        guard days > 1 else {
+            var today = todayFromNow(now, in: timeZone)
+            today.window = window
+            return today
+        }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         var criteria = BMLTSearchCriteria()
+        criteria.window = window
         guard days + 2 < 7, let today = calendar.dateComponents([.weekday], from: now).weekday else { return criteria }
         criteria.weekdays = Set((-1...days).compactMap { BMLTWeekday(rawValue: (today - 1 + $0 + 7) % 7 + 1) })
         return criteria

@@ -26,7 +26,8 @@ public enum BMLTError: Error, Sendable, Hashable {
     /// closes without answering, which libcurl calls an empty reply, a `.brokenReply`), and on Apple platforms an
     /// `http://` load refused by App Transport Security (-1022), naming the Info.plist exception the app needs.
     case transport(code: Int, description: String)
-    /// The server did not answer within the configured time.
+    /// The call did not end within `BMLTConfiguration.timeout`, which counts the whole call: every request, attempt
+    /// and retry wait.
     case timeout
     /// The server answered with an HTTP status BMLTKit does not map to a more specific case.
     case httpStatus(code: Int, message: String?)

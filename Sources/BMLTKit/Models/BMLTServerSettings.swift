@@ -10,7 +10,7 @@ import Foundation
 /// let original = settings
 /// settings.regionBias = "ca"
 /// settings.searchSpecMapCenterZoom = 8
-/// _ = try await connection.patchServerSettings(settings.changes(from: original))
+/// _ = try await connection.patchServerSettingsAndWait(settings.changes(from: original))
 /// ```
 public struct BMLTServerSettings: Sendable, Hashable, Codable, CustomStringConvertible, CustomDebugStringConvertible,
                                   CustomReflectable {

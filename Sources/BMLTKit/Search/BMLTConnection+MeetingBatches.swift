@@ -30,7 +30,9 @@ extension BMLTConnection {
     ///   resolve against: the meetings then come as one batch at the end, so that the batches never differ from the
     ///   results.
     /// - `.nearest(n)` keeps the n nearest of the server's answer, which need not be the first n it sent: such a search
-    ///   streams nothing while it arrives and gives its n meetings as one batch at the end.
+    ///   streams nothing while it arrives and gives its n meetings as one batch at the end. So does a search whose
+    ///   criteria carry a time `window` (`fromNow(days:_:in:)`): the window's meetings (with `.nearest(n)`, the n nearest
+    ///   of the window, asked again wider when needed) are known only once the last request is answered.
     /// - Under `.cacheThenNetwork` the cached list reaches the store and observers first; the stream yields only the
     ///   network's meetings (a stream cannot take a cached list back).
     /// - Sorted and distance searches arrive in the order the server sorted them. A host that sorts locally should

@@ -89,9 +89,20 @@ extension BMLTConnection {
         return operation
     }
 
-    /// One `GetSearchResults` request and its decoding (the aggregator filter rule checked first).
+    /// A search's requests: one `GetSearchResults`, or, for criteria with a `window`, the rounds of `WindowedSearch`.
     static func search(_ criteria: BMLTSearchCriteria, extent: BMLTSearchExtent, _ context: OperationContext,
                        batcher: SearchBatcher? = nil) async throws(BMLTError) -> BMLTSearchResults {
+        guard let window = criteria.window else { return try await searchOnce(criteria, extent: extent, context, batcher: batcher) }
+        let results = try await WindowedSearch.run(criteria, window: window, log: context.transport.log) { asked throws(BMLTError) in
+            try await searchOnce(asked, extent: extent, context)
+        }
+        batcher?.finish(results.meetings)
+        return results
+    }
+
+    /// One `GetSearchResults` request and its decoding (the aggregator filter rule checked first).
+    static func searchOnce(_ criteria: BMLTSearchCriteria, extent: BMLTSearchExtent, _ context: OperationContext,
+                           batcher: SearchBatcher? = nil) async throws(BMLTError) -> BMLTSearchResults {
         var units = context.serverInfo?.distanceUnits ?? .miles
         if context.serverInfo == nil, criteria.needsServerUnits {
             units = try await context.requireServerInfo().distanceUnits

@@ -77,6 +77,11 @@ public struct BMLTSearchCriteria: Sendable, Hashable, Codable {
     /// Never meetings from these root servers of an aggregator (`root_server_ids[]=-n`). Does not count as a
     /// narrowing filter on an aggregator.
     public var excludedRootServerIDs: [Int] = []
+    /// Only meetings with an occurrence starting in this window (see `Window`): BMLTKit keeps them from the server's
+    /// answer, which cannot be asked by date. With `.nearest(n)` the search returns the n nearest meetings *of the
+    /// window* whenever the server has that many, asking again with a wider count when the first answer held too
+    /// few (at most 4 requests; see *Meeting finders*). `fromNow(days:_:in:)` sets it. `nil`: no window.
+    public var window: Window?
     /// Extra parameters sent as they are, after all the others (for parameters newer than BMLTKit).
     public var rawParameters: [URLQueryItem] {
         get { extraParameters.map { URLQueryItem(name: $0.name, value: $0.value) } }

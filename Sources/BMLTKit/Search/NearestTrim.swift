@@ -28,7 +28,11 @@ enum NearestTrim {
             }
         }
         let kept = Set(ranked.prefix(count))
-        let meetings = results.meetings.indices.filter(kept.contains).map { results.meetings[$0] }
+        return restrict(results, to: results.meetings.indices.filter(kept.contains).map { results.meetings[$0] })
+    }
+
+    /// `results` with only `meetings` (some of its own) and the formats they use.
+    static func restrict(_ results: BMLTSearchResults, to meetings: [BMLTMeeting]) -> BMLTSearchResults {
         let usedIDs = Set(meetings.flatMap(\.formatIDs))
         let usedKeys = Set(meetings.flatMap(\.formatKeys))
         let formats = usedIDs.isEmpty && usedKeys.isEmpty ? results.formats : results.formats.filter { usedIDs.contains($0.id) || usedKeys.contains($0.key) }

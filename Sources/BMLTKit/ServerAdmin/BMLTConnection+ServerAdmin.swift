@@ -7,7 +7,9 @@ import Foundation
 /// Each call has two forms: `perform(_:)` starts it and announces the outcome by notification
 /// (`.bmltServerAdminResults` for reads; `.bmltFormatSaved`, `.bmltFormatDeleted`, `.bmltServiceBodySaved`,
 /// `.bmltServiceBodyDeleted`, `.bmltUserSaved`, `.bmltUserDeleted`, `.bmltSettingsSaved` for changes; `.bmltError`
-/// on failure), and `performAndWait(_:)` (with its typed shortcuts) returns the value. Both update `admin` (and, for service bodies, the
+/// on failure), and `performAndWait(_:)` returns the value. The typed methods follow "One vocabulary": an action's
+/// bare verb starts it (`deleteFormat(id:)` returns a `BMLTRequest`), its `AndWait` form returns the outcome
+/// (`deleteFormatAndWait(id:)`); a read's noun returns it (`users()`), `fetch` + the noun starts it (`fetchUsers()`). Both update `admin` (and, for service bodies, the
 /// `server` store's list and tree). Refusals are typed: `.forbidden` (403), `.validationFailed` with the field
 /// errors (422), `.conflict` naming what is still in use (409), `.notFound` (404).
 extension BMLTConnection {
@@ -41,19 +43,31 @@ extension BMLTConnection {
     /// One format.
     public func adminFormat(id: Int) async throws -> BMLTAdminFormat { try await format(.format(id: id)) }
 
-    /// Creates a format and returns it with its new id.
-    public func createFormat(_ format: BMLTAdminFormat) async throws -> BMLTAdminFormat { try await self.format(.createFormat(format)) }
+    /// Creates a format and returns it with its new id. The `async` form of `createFormat` (the action's name + `AndWait`).
+    /// ```swift
+    /// let created = try await connection.createFormatAndWait(format)
+    /// ```
+    public func createFormatAndWait(_ format: BMLTAdminFormat) async throws -> BMLTAdminFormat { try await self.format(.createFormat(format)) }
 
-    /// Replaces a format (PUT) and returns it as the server holds it.
-    public func updateFormat(_ format: BMLTAdminFormat) async throws -> BMLTAdminFormat { try await self.format(.updateFormat(format)) }
+    /// Replaces a format (PUT) and returns it as the server holds it. The `async` form of `updateFormat` (the action's name + `AndWait`).
+    /// ```swift
+    /// let saved = try await connection.updateFormatAndWait(format)
+    /// ```
+    public func updateFormatAndWait(_ format: BMLTAdminFormat) async throws -> BMLTAdminFormat { try await self.format(.updateFormat(format)) }
 
-    /// Sends only what changed between `original` and `format` (PATCH) and returns the format as saved.
-    public func patchFormat(_ format: BMLTAdminFormat, from original: BMLTAdminFormat) async throws -> BMLTAdminFormat {
+    /// Sends only what changed between `original` and `format` (PATCH) and returns the format as saved. The `async` form of `patchFormat` (the action's name + `AndWait`).
+    /// ```swift
+    /// let saved = try await connection.patchFormatAndWait(edited, from: original)
+    /// ```
+    public func patchFormatAndWait(_ format: BMLTAdminFormat, from original: BMLTAdminFormat) async throws -> BMLTAdminFormat {
         try await self.format(.patchFormat(format, original: original))
     }
 
-    /// Deletes a format. A format still used by meetings is refused with `BMLTError.conflict`.
-    public func deleteFormat(id: Int) async throws { _ = try await performAndWait(.deleteFormat(id: id)) }
+    /// Deletes a format. A format still used by meetings is refused with `BMLTError.conflict`. The `async` form of `deleteFormat` (the action's name + `AndWait`).
+    /// ```swift
+    /// try await connection.deleteFormatAndWait(id: 56)
+    /// ```
+    public func deleteFormatAndWait(id: Int) async throws { _ = try await performAndWait(.deleteFormat(id: id)) }
 
     // MARK: Service bodies
 
@@ -66,24 +80,36 @@ extension BMLTConnection {
     /// One service body.
     public func adminServiceBody(id: Int) async throws -> BMLTAdminServiceBody { try await serviceBody(.serviceBody(id: id)) }
 
-    /// Creates a service body and returns it with its new id.
-    public func createServiceBody(_ body: BMLTAdminServiceBody) async throws -> BMLTAdminServiceBody {
+    /// Creates a service body and returns it with its new id. The `async` form of `createServiceBody` (the action's name + `AndWait`).
+    /// ```swift
+    /// let created = try await connection.createServiceBodyAndWait(body)
+    /// ```
+    public func createServiceBodyAndWait(_ body: BMLTAdminServiceBody) async throws -> BMLTAdminServiceBody {
         try await serviceBody(.createServiceBody(body))
     }
 
-    /// Replaces a service body (PUT).
-    public func updateServiceBody(_ body: BMLTAdminServiceBody) async throws -> BMLTAdminServiceBody {
+    /// Replaces a service body (PUT). The `async` form of `updateServiceBody` (the action's name + `AndWait`).
+    /// ```swift
+    /// let saved = try await connection.updateServiceBodyAndWait(body)
+    /// ```
+    public func updateServiceBodyAndWait(_ body: BMLTAdminServiceBody) async throws -> BMLTAdminServiceBody {
         try await serviceBody(.updateServiceBody(body))
     }
 
-    /// Sends only what changed between `original` and `body` (PATCH).
-    public func patchServiceBody(_ body: BMLTAdminServiceBody, from original: BMLTAdminServiceBody) async throws -> BMLTAdminServiceBody {
+    /// Sends only what changed between `original` and `body` (PATCH). The `async` form of `patchServiceBody` (the action's name + `AndWait`).
+    /// ```swift
+    /// let saved = try await connection.patchServiceBodyAndWait(edited, from: original)
+    /// ```
+    public func patchServiceBodyAndWait(_ body: BMLTAdminServiceBody, from original: BMLTAdminServiceBody) async throws -> BMLTAdminServiceBody {
         try await serviceBody(.patchServiceBody(body, original: original))
     }
 
     /// Deletes a service body; `force` deletes its meetings too. One with children (or, without `force`,
-    /// meetings) is refused with `BMLTError.conflict`.
-    public func deleteServiceBody(id: Int, force: Bool = false) async throws {
+    /// meetings) is refused with `BMLTError.conflict`. The `async` form of `deleteServiceBody` (the action's name + `AndWait`).
+    /// ```swift
+    /// try await connection.deleteServiceBodyAndWait(id: 1009, force: true)
+    /// ```
+    public func deleteServiceBodyAndWait(id: Int, force: Bool = false) async throws {
         _ = try await performAndWait(.deleteServiceBody(id: id, force: force))
     }
 
@@ -104,31 +130,46 @@ extension BMLTConnection {
     /// One user.
     public func user(id: Int) async throws -> BMLTAdminUser { try await user(.user(id: id)) }
 
-    /// Creates a user; the password goes in the request body only.
-    public func createUser(_ user: BMLTAdminUser, password: BMLTPassword) async throws -> BMLTAdminUser {
+    /// Creates a user; the password goes in the request body only. The `async` form of `createUser` (the action's name + `AndWait`).
+    /// ```swift
+    /// let created = try await connection.createUserAndWait(user, password: "S3cret-pw!")
+    /// ```
+    public func createUserAndWait(_ user: BMLTAdminUser, password: BMLTPassword) async throws -> BMLTAdminUser {
         try await self.user(.createUser(user, password: password))
     }
 
-    /// Replaces a user (PUT); `password` `nil` keeps the current one.
-    public func updateUser(_ user: BMLTAdminUser, password: BMLTPassword? = nil) async throws -> BMLTAdminUser {
+    /// Replaces a user (PUT); `password` `nil` keeps the current one. The `async` form of `updateUser` (the action's name + `AndWait`).
+    /// ```swift
+    /// let saved = try await connection.updateUserAndWait(user)
+    /// ```
+    public func updateUserAndWait(_ user: BMLTAdminUser, password: BMLTPassword? = nil) async throws -> BMLTAdminUser {
         try await self.user(.updateUser(user, password: password))
     }
 
-    /// Sends only what changed between `original` and `user`, and the password when given (PATCH).
-    public func patchUser(_ user: BMLTAdminUser, from original: BMLTAdminUser, password: BMLTPassword? = nil) async throws -> BMLTAdminUser {
+    /// Sends only what changed between `original` and `user`, and the password when given (PATCH). The `async` form of `patchUser` (the action's name + `AndWait`).
+    /// ```swift
+    /// let saved = try await connection.patchUserAndWait(edited, from: original, password: "N3w-pw!")
+    /// ```
+    public func patchUserAndWait(_ user: BMLTAdminUser, from original: BMLTAdminUser, password: BMLTPassword? = nil) async throws -> BMLTAdminUser {
         try await self.user(.patchUser(user, original: original, password: password))
     }
 
-    /// Deletes a user. A user who owns other users is refused with `BMLTError.conflict`.
-    public func deleteUser(id: Int) async throws { _ = try await performAndWait(.deleteUser(id: id)) }
+    /// Deletes a user. A user who owns other users is refused with `BMLTError.conflict`. The `async` form of `deleteUser` (the action's name + `AndWait`).
+    /// ```swift
+    /// try await connection.deleteUserAndWait(id: 57)
+    /// ```
+    public func deleteUserAndWait(id: Int) async throws { _ = try await performAndWait(.deleteUser(id: id)) }
 
     // MARK: Settings and root servers
 
     /// The server settings (4.x; `BMLTError.unsupported` on 3.x, which has none).
     public func serverSettings() async throws -> BMLTServerSettings { try await settings(.settings) }
 
-    /// Changes the named settings and returns all settings as the server now holds them.
-    public func patchServerSettings(_ changes: [String: BMLTJSONValue]) async throws -> BMLTServerSettings {
+    /// Changes the named settings and returns all settings as the server now holds them. The `async` form of `patchServerSettings` (the action's name + `AndWait`).
+    /// ```swift
+    /// let settings = try await connection.patchServerSettingsAndWait(["language": .string("en")])
+    /// ```
+    public func patchServerSettingsAndWait(_ changes: [String: BMLTJSONValue]) async throws -> BMLTServerSettings {
         try await settings(.patchSettings(changes))
     }
 

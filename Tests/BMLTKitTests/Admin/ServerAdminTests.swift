@@ -67,6 +67,35 @@ struct ServerAdminTests {
         return (connection, stub)
     }
 
+    /// What a button action does: synchronous code, where the bare verbs and `fetch` + a noun are the fire-and-forget forms.
+    func startFromAButton(_ connection: BMLTConnection) -> [BMLTRequest] {
+        [connection.fetchAdminFormats(), connection.deleteFormat(id: 17), connection.fetchUsers()]
+    }
+
+    @Test("the fire-and-forget forms (an action's bare verb, fetch + a read's noun) start the calls; each outcome is an event with its request")
+    func fireAndForgetForms() async throws {
+        let recorder = EventRecorder()
+        let (connection, _) = try await loggedIn(Self.replay, recorder: recorder)
+        let requests = startFromAButton(connection)
+        #expect(requests.allSatisfy { $0.kind == .serverAdministration })
+        while !connection.inFlightRequests.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+        let outcomes = recorder.all.compactMap { event -> (request: BMLTRequest, outcome: String)? in
+            switch event {
+            case .serverAdminResults(.formats, let request): return (request, "formats")
+            case .serverAdminResults(.users, let request): return (request, "users")
+            case .error(.conflict, let request?): return (request, "conflict")
+            case .serverAdminResults(_, let request), .serverAdminSaved(_, let request): return (request, "other")
+            case .error(_, let request?): return (request, "other error")
+            default: return nil
+            }
+        }
+        #expect(outcomes.count == 3 && Set(outcomes.map(\.request.id)) == Set(requests.map(\.id)), "one outcome per request")
+        #expect(outcomes.first { $0.request === requests[0] }?.outcome == "formats")
+        #expect(outcomes.first { $0.request === requests[1] }?.outcome == "conflict", "format 17 is in use (409)")
+        #expect(outcomes.first { $0.request === requests[2] }?.outcome == "users")
+        #expect(!connection.admin.formats.isEmpty)
+    }
+
     @Test("the 3.1.2 replies: formats, service bodies, users; 409s name the cause; 3.x settings and non-aggregator root servers are unsupported")
     func replayCaptures() async throws {
         let recorder = EventRecorder()
@@ -86,7 +115,7 @@ struct ServerAdminTests {
             Issue.record("format 99999 was found")
         } catch BMLTError.notFound {}
         do {
-            try await connection.deleteFormat(id: 17)
+            try await connection.deleteFormatAndWait(id: 17)
             Issue.record("a format in use was deleted")
         } catch let error as BMLTError {
             guard case .conflict(let message) = error else { Issue.record("\(error)"); return }
@@ -100,7 +129,7 @@ struct ServerAdminTests {
         let area = try await connection.adminServiceBody(id: 1002)
         #expect(area.id == 1002 && connection.server.serviceBody(id: 1002)?.name == area.name)
         do {
-            try await connection.deleteServiceBody(id: 2)
+            try await connection.deleteServiceBodyAndWait(id: 2)
             Issue.record("a service body with children was deleted")
         } catch BMLTError.conflict(let message) {
             #expect(message?.contains("other service bodies or meetings are assigned to it") == true)
@@ -133,7 +162,7 @@ struct ServerAdminTests {
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration())
         try await connection.login(username: "gnyr-helpline", password: RESTAdminReplayTests.password)
         do {
-            try await connection.deleteFormat(id: 17)
+            try await connection.deleteFormatAndWait(id: 17)
             Issue.record("the observer deleted a format")
         } catch BMLTError.forbidden {
             #expect(connection.admin.isLoggedIn)
@@ -175,50 +204,50 @@ struct ServerAdminTests {
         // Formats.
         let draft = BMLTAdminFormat(worldID: "VM", type: "FC2",
                                     translations: [.init(key: "TV", name: "Test Virtual", description: "A test", language: "en")])
-        let created = try await connection.createFormat(draft)
+        let created = try await connection.createFormatAndWait(draft)
         #expect(created.id == 700 && created.translations == draft.translations && connection.admin.formats.last == created)
         var edited = created
         edited.translations.append(.init(key: "VP", name: "Virtual de prueba", language: "es"))
-        _ = try await connection.updateFormat(edited)
+        _ = try await connection.updateFormatAndWait(edited)
         var patched = edited
         patched.worldID = "HY"
-        let afterPatch = try await connection.patchFormat(patched, from: edited)
+        let afterPatch = try await connection.patchFormatAndWait(patched, from: edited)
         #expect(String(decoding: bodies.withLock { $0["PATCH /api/v1/formats/700"] } ?? Data(), as: UTF8.self) == #"{"worldId":"HY"}"#,
                 "a patch sends only what changed")
         #expect(afterPatch.worldID == "HY")
-        try await connection.deleteFormat(id: 700)
+        try await connection.deleteFormatAndWait(id: 700)
         #expect(!connection.admin.formats.contains { $0.id == 700 })
 
         // Service bodies: the server store's list and tree follow.
         let area = BMLTAdminServiceBody(parentID: 1, name: "Test Area", type: "AS", adminUserID: 3, assignedUserIDs: [57])
-        let newArea = try await connection.createServiceBody(area)
+        let newArea = try await connection.createServiceBodyAndWait(area)
         #expect(newArea.id == 900 && connection.server.serviceBodies.count == before + 1)
         #expect(connection.server.serviceBodyTree.first { $0.id == 1 }?.children.contains { $0.id == 900 } == true)
         var renamed = newArea
         renamed.name = "Renamed Area"
-        _ = try await connection.updateServiceBody(renamed)
+        _ = try await connection.updateServiceBodyAndWait(renamed)
         #expect(connection.server.serviceBody(id: 900)?.name == "Renamed Area")
-        _ = try await connection.patchServiceBody(renamed, from: newArea)
+        _ = try await connection.patchServiceBodyAndWait(renamed, from: newArea)
         #expect(String(decoding: bodies.withLock { $0["PATCH /api/v1/servicebodies/900"] } ?? Data(), as: UTF8.self) == #"{"name":"Renamed Area"}"#)
         #expect(try await connection.serviceBodyEditors(id: 900).map(\.userID) == [57, 3])
-        try await connection.deleteServiceBody(id: 900, force: true)
+        try await connection.deleteServiceBodyAndWait(id: 900, force: true)
         #expect(connection.server.serviceBodies.count == before && connection.server.serviceBody(id: 900) == nil)
         #expect(stub.requests.contains { $0.httpMethod == "DELETE" && $0.url?.query == "force=true" })
 
         // Users: the password only ever in a body.
         let user = BMLTAdminUser(username: "tester", type: "observer", displayName: "Tester", ownerID: 1)
-        let newUser = try await connection.createUser(user, password: "S3cret-pw!")
+        let newUser = try await connection.createUserAndWait(user, password: "S3cret-pw!")
         #expect(newUser.id == 800 && connection.admin.users.contains(newUser))
         var renamedUser = newUser
         renamedUser.displayName = "Tester 2"
-        _ = try await connection.updateUser(renamedUser)
-        _ = try await connection.patchUser(renamedUser, from: newUser, password: "N3w-pw!")
+        _ = try await connection.updateUserAndWait(renamedUser)
+        _ = try await connection.patchUserAndWait(renamedUser, from: newUser, password: "N3w-pw!")
         #expect(String(decoding: bodies.withLock { $0["PATCH /api/v1/users/800"] } ?? Data(), as: UTF8.self)
                 == #"{"displayName":"Tester 2","password":"N3w-pw!"}"#)
-        try await connection.deleteUser(id: 800)
+        try await connection.deleteUserAndWait(id: 800)
 
         // Settings (a 4.x server).
-        let settings = try await connection.patchServerSettings(["language": .string("en"), "autoGeocodingEnabled": .bool(true)])
+        let settings = try await connection.patchServerSettingsAndWait(["language": .string("en"), "autoGeocodingEnabled": .bool(true)])
         #expect(settings["distanceUnits"] == .string("mi") && connection.admin.settings == settings)
 
         for request in stub.requests {

@@ -104,7 +104,7 @@ struct AggregatorBehaviourTests {
         #expect(await isUnsupported { _ = try await connection.deletedMeetings(serviceBodyIDs: [1, 2]) })
         #expect(await isUnsupported { _ = try await connection.saveAndWait(BMLTMeetingDraft(serviceBodyID: 5)) })
         #expect(await isUnsupported { try await connection.deleteMeetingAndWait(id: 1) })
-        #expect(await isUnsupported { try await connection.deleteFormat(id: 17) })
+        #expect(await isUnsupported { try await connection.deleteFormatAndWait(id: 17) })
         #expect(await isUnsupported {
             try await connection.sendMessageAndWait(toContactOf: BMLTMeeting(id: 1, serviceBodyID: 5), from: "me@example.org", body: "hello")
         })

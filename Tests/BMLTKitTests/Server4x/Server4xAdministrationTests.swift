@@ -66,7 +66,7 @@ struct Server4xAdministrationTests {
         var messages: [String] = []
         for id in [2, 1009] {
             do {
-                try await connection.deleteServiceBody(id: id)
+                try await connection.deleteServiceBodyAndWait(id: id)
                 Issue.record("409 expected")
             } catch let error as BMLTError {
                 guard case .conflict(let message) = error else { Issue.record("\(error)"); continue }
@@ -76,7 +76,7 @@ struct Server4xAdministrationTests {
         #expect(messages.count == 2 && messages[0] != messages[1])
         #expect(messages[0].contains("child service bodies") && messages[0].contains("force does not override"))
         #expect(messages[1].contains("still has meetings") && messages[1].contains("force: true"))
-        try await connection.deleteServiceBody(id: 1009, force: true)
+        try await connection.deleteServiceBodyAndWait(id: 1009, force: true)
         #expect(force.withLock { $0 } == [nil, nil, "force=true"])
     }
 

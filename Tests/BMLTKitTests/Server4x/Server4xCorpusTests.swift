@@ -148,7 +148,7 @@ struct REST4xCase: Sendable, CustomStringConvertible {
             await expectError({ _ = try await connection.adminFormat(id: 99999) }) { if case .notFound = $0 { return true } else { return false } }
         },
         REST4xCase(file: "133-format-delete-in-use-409.json") { connection, _ in
-            await expectError({ try await connection.deleteFormat(id: 17) }) { if case .conflict = $0 { return true } else { return false } }
+            await expectError({ try await connection.deleteFormatAndWait(id: 17) }) { if case .conflict = $0 { return true } else { return false } }
         },
         REST4xCase(file: "140-servicebodies.json") { connection, _ in
             let value = try await connection.adminServiceBodies()
@@ -159,7 +159,7 @@ struct REST4xCase: Sendable, CustomStringConvertible {
             #expect(value.id == 1002)
         },
         REST4xCase(file: "142-servicebody-delete-with-children-409.json") { connection, _ in
-            await expectError({ try await connection.deleteServiceBody(id: 2) }) { if case .conflict = $0 { return true } else { return false } }
+            await expectError({ try await connection.deleteServiceBodyAndWait(id: 2) }) { if case .conflict = $0 { return true } else { return false } }
         },
         REST4xCase(file: "150-users.json") { connection, _ in
             let value = try await connection.users()
@@ -173,7 +173,7 @@ struct REST4xCase: Sendable, CustomStringConvertible {
             _ = try await connection.serverSettings()
         },
         REST4xCase(file: "161-settings-patch-invalid-422.json") { connection, _ in
-            await expectError({ _ = try await connection.patchServerSettings(["searchSpecMapCenterZoom": .string("not-a-number")]) }) {
+            await expectError({ _ = try await connection.patchServerSettingsAndWait(["searchSpecMapCenterZoom": .string("not-a-number")]) }) {
                 guard case .validationFailed(_, let fields) = $0 else { return false }
                 return fields["searchSpecMapCenterZoom"] != nil
             }
@@ -199,7 +199,7 @@ struct REST4xCase: Sendable, CustomStringConvertible {
             #expect(connection.admin.isLoggedIn, "a 403 keeps the login")
         },
         REST4xCase(file: "192-observer-delete-format-403.json", login: .observer) { connection, _ in
-            await expectError({ try await connection.deleteFormat(id: 17) }) { if case .forbidden = $0 { return true } else { return false } }
+            await expectError({ try await connection.deleteFormatAndWait(id: 17) }) { if case .forbidden = $0 { return true } else { return false } }
         },
         REST4xCase(file: "193-observer-get-meeting-2.json", login: .observer) { connection, _ in
             let saved = try await connection.saveAndWait(try await meeting2(connection).editable())
