@@ -108,8 +108,13 @@ enum AdminCommands {
                 }
                 try await connection.deleteMeetingAndWait(id: id)
                 context.output("")
-                context.output("Deleted meeting #\(id) (admin restore \(id) brings it back)")
-                context.result(["deletedMeetingID": id])
+                // A meeting already gone is a success that says so (who deleted it and when, where the change list says).
+                if let done = connection.admin.lastDeletion, done.meetingID == id, done.wasAlreadyDeleted {
+                    context.output(done.description)
+                } else {
+                    context.output("Deleted meeting #\(id) (admin restore \(id) brings it back)")
+                }
+                context.result(["deletedMeetingID": id, "wasAlreadyDeleted": connection.admin.lastDeletion?.wasAlreadyDeleted == true])
             }
         },
         Command(spec: CommandSpec("admin restore", "restore a deleted meeting from its latest deletion", options: login,

@@ -49,6 +49,10 @@ enum ErrorWords {
             return "The server answered with HTTP status \(code)\(said). Try again later, or check the --server URL."
         case .responseTooLarge(let limit):
             return "The server's answer was larger than \(limit / 1_048_576) MiB. Narrow the search (--service-body, --weekday, --near)."
+        case .writeOutcomeUnknown(let open):
+            // Neither done nor failed: what to look at before running the write again.
+            let check = open.meetingID.map { "bmlt-observer meeting \($0)" } ?? "bmlt-observer changes"
+            return open.description + " (To look: \(check).)"
         case .unauthorized(let message):
             let said = message.map { ": “\($0)”" } ?? ""
             return "The server refused the login\(said). Check --user and the password (BMLT_PASSWORD or the prompt)."

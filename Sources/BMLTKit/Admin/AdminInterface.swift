@@ -18,6 +18,17 @@ protocol AdminInterface: Sendable {
     func restore(_ deletion: BMLTChange) async throws(BMLTError) -> BMLTMeeting
     /// Puts a meeting back as it was before a change; returns it and what changed.
     func rollback(meetingID: Int, toBefore change: BMLTChange) async throws(BMLTError) -> BMLTSaveResult
+
+    // The look-up after a lost answer (`WriteLookUp`): reads only.
+
+    /// A meeting as the administrator sees it (unpublished meetings and hidden fields included); `.notFound` when
+    /// the server does not hold it.
+    func meeting(id: Int) async throws(BMLTError) -> BMLTMeeting
+    /// The meetings of a service body as the administrator sees them (unpublished ones included).
+    func meetings(serviceBodyID: Int) async throws(BMLTError) -> [BMLTMeeting]
+    /// The id of the logged-in user, asked of the server where the interface does not keep it (`.unauthorized` when
+    /// the login has ended); `nil` when the server does not say.
+    func loggedInUserID() async throws(BMLTError) -> Int?
 }
 
 /// Who logged in and what they may do.

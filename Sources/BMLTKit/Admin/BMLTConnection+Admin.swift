@@ -245,62 +245,23 @@ extension BMLTConnection {
         fail: { connection, error, request in connection.adminFailed(error, request) }
     )
 
-    static func saveOperation(_ draft: BMLTMeetingDraft, options: BMLTSaveOptions = BMLTSaveOptions(),
-                              serviceBodyIDs: Set<Int> = []) -> Operation<BMLTSaveResult> {
-        adminOperation(kind: .saveMeeting, what: draft.isNew ? "creating meetings" : "saving meetings") { route throws(BMLTError) in
-            let problems = MeetingDraftRules.problems(in: draft, info: route.info, formats: route.formats,
-                                                      serviceBodyIDs: serviceBodyIDs, options: options)
-            guard problems.isEmpty else { throw MeetingDraftRules.error(problems) }
-            return try await route.interface.save(draft, options: options)
-        } succeed: { connection, result, request in
-            connection.meetingChanged(result.meeting)
-            return result.wasCreated ? [.meetingAdded(result.meeting, request: request)]
-                : [.meetingSaved(result.meeting, fieldChanges: result.fieldChanges, request: request)]
-        }
-    }
-
-    static func deleteOperation(id: Int) -> Operation<Int> {
-        adminOperation(kind: .deleteMeeting, what: "deleting meetings") { route throws(BMLTError) in
-            try await route.interface.delete(meetingID: id)
-            return id
-        } succeed: { connection, id, request in
-            connection.meetingDeleted(id)
-            return [.meetingDeleted(id: id, request: request)]
-        }
-    }
-
-    static func restoreOperation(_ deletion: BMLTChange) -> Operation<BMLTMeeting> {
-        adminOperation(kind: .restoreMeeting, what: "restoring deleted meetings") { route throws(BMLTError) in
-            try await route.interface.restore(deletion)
-        } succeed: { connection, meeting, request in
-            connection.meetingRestored(meeting, from: deletion)
-            return [.meetingAdded(meeting, request: request)]
-        }
-    }
-
-    static func rollbackOperation(meetingID: Int, change: BMLTChange) -> Operation<BMLTSaveResult> {
-        adminOperation(kind: .rollbackMeeting, what: "rolling back meetings") { route throws(BMLTError) in
-            try await route.interface.rollback(meetingID: meetingID, toBefore: change)
-        } succeed: { connection, result, request in
-            connection.meetingChanged(result.meeting)
-            return [.meetingSaved(result.meeting, fieldChanges: result.fieldChanges, request: request)]
-        }
-    }
-
     /// An operation that needs an open login: it picks the interface, runs `body`, and on a 401 ends the login.
-    private static func adminOperation<Value: Sendable>(
+    static func adminOperation<Value: Sendable>(
         kind: BMLTRequestKind, what: String,
-        _ body: @escaping @Sendable (AdminGateway.Route) async throws(BMLTError) -> Value,
+        _ body: @escaping @Sendable (AdminWrite) async throws(BMLTError) -> Value,
         succeed: @escaping @MainActor @Sendable (BMLTConnection, Value, BMLTRequest) -> [BMLTEvent]
     ) -> Operation<Value> {
-        Operation(
+        var operation = Operation(
             kind: kind,
             work: { context throws(BMLTError) in
                 try AggregatorRefusal.writes(context.serverInfo, what)
                 let (route, generation) = try await AdminGateway.loggedIn(context, for: what)
                 do throws(BMLTError) {
-                    return try await AdminGateway.guarded(context, generation: generation) { () async throws(BMLTError) in
-                        try await body(route)
+                    // Sent to the background mid-write, the app asks for the time to finish the write and its look-up.
+                    return try await WriteBackgroundTime.run("BMLTKit: \(what)") { () async throws(BMLTError) in
+                        try await AdminGateway.guarded(context, generation: generation) { () async throws(BMLTError) in
+                            try await body(AdminWrite(context: context, route: route, generation: generation))
+                        }
                     }
                 } catch {
                     throw error.asWriteFailure(what.replacingOccurrences(of: "deleted meetings", with: "a deleted meeting")
@@ -313,5 +274,7 @@ extension BMLTConnection {
             },
             fail: { connection, error, request in connection.adminFailed(error, request) }
         )
+        operation.outcomeSurvivesCancel = true       // cancelled after sending: what the server holds is reported
+        return operation
     }
 }

@@ -94,6 +94,21 @@ struct LegacyAdmin: AdminInterface {
         return BMLTSaveResult(meeting: saved, fieldChanges: WireMeetingFieldTable.differences(from: current, to: saved), wasCreated: false)
     }
 
+    // MARK: - Look-up reads
+
+    func meeting(id: Int) async throws(BMLTError) -> BMLTMeeting { try await read(id) }
+
+    func meetings(serviceBodyID: Int) async throws(BMLTError) -> [BMLTMeeting] {
+        let what = "the meetings of service body \(serviceBodyID)"
+        let value = try await action("get_meetings", [URLQueryItem(name: "services[]", value: String(serviceBodyID)),
+                                                      URLQueryItem(name: "advanced_published", value: "0")], what: what)
+        return try WireLegacyAdmin.meetings(value, formats: formats, what: what)
+    }
+
+    func loggedInUserID() async throws(BMLTError) -> Int? {
+        WireLegacyAdmin.user(try await action("get_user_info", what: "the logged-in user"))?.id
+    }
+
     // MARK: - Requests
 
     /// The meeting as the administrator sees it (unpublished meetings and hidden fields included).

@@ -98,6 +98,22 @@ struct RESTAdmin: AdminInterface {
                               wasCreated: false)
     }
 
+    // MARK: - Look-up reads
+
+    func meeting(id: Int) async throws(BMLTError) -> BMLTMeeting { try await read(id) }
+
+    func meetings(serviceBodyID: Int) async throws(BMLTError) -> [BMLTMeeting] {
+        let what = "the meetings of service body \(serviceBodyID)"
+        let reply = try await context.get("api/v1/meetings", query: [URLQueryItem(name: "serviceBodyIds", value: String(serviceBodyID))],
+                                          headers: try await authorized())
+        let value = try WireRESTEndpoint.json(reply, path: "meetings", what: what, server: context.serverInfo)
+        var meetings: [BMLTMeeting] = []
+        for element in value.array ?? [] { meetings.append(try WireRESTMeeting.decode(element, formats: formats, what: what)) }
+        return meetings
+    }
+
+    func loggedInUserID() async throws(BMLTError) -> Int? { context.adminSession.userID }
+
     // MARK: - Requests
 
     private func create(_ meeting: BMLTMeeting) async throws(BMLTError) -> BMLTMeeting {

@@ -145,9 +145,10 @@ public final class BMLTConnection {
         }
         var outcome = await work(operation, request)
         let timedOut = deadline.disarm(on: operationDeadlines)
-        if request.isCancelled {
+        if request.isCancelled, !operation.outcomeSurvivesCancel {
             outcome = .failure(.cancelled)
-        } else if timedOut, case .failure = outcome {
+        } else if timedOut, case .failure(let error) = outcome, !error.isOpenWriteOutcome {
+            // (A write's open outcome, found after the deadline cut its answer off, is kept: it is not a plain timeout.)
             outcome = .failure(.timeout)
         }
         await finish(request, operation, outcome)

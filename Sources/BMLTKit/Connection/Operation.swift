@@ -24,6 +24,9 @@ struct Operation<Value: Sendable>: Sendable {
     /// When the request is made, on the main actor, before its work starts: for work that reports to the main actor
     /// while it runs (a search's batches of meetings).
     var began: (@MainActor @Sendable (BMLTConnection, BMLTRequest) -> Void)?
+    /// Whether the work's outcome stands even when the request was cancelled: a write cancelled after its request was
+    /// sent looks up what the server holds, and reports that (done, or an open outcome) instead of `.cancelled`.
+    var outcomeSurvivesCancel = false
 
     init(kind: BMLTRequestKind,
          work: @escaping @Sendable (OperationContext) async throws(BMLTError) -> Value,
@@ -61,6 +64,11 @@ final class OperationContext: Sendable {
     let cacheMode: CacheMode
     /// Set when a read of this operation was answered by the cache.
     let servedFromCache: Locked<Bool>
+    /// How many writes (not GET) the server answered with a 2xx: a write whose read-back then fails is known done
+    /// (see `LostAnswer`).
+    let acknowledgedWrites = Locked(0)
+    /// How many writes (not GET) were handed to the transport: a write cancelled after that may have reached the server.
+    let sentWrites = Locked(0)
     /// Where the cache writes of a read sent before it was known to be wanted wait (see `ReadRound`); `nil`: written at once.
     let cacheHold: CacheHold?
 
@@ -107,8 +115,18 @@ final class OperationContext: Sendable {
         if let contentType, !headers.keys.contains(where: { $0.lowercased() == "content-type" }) { fields["Content-Type"] = contentType }
         let request = transport.makeRequest(transport.urls.url(root: root, path: path, query: query), method: method,
                                             headers: fields, body: body)
-        let reply = try await fromServer(request, retryable: false)
-        if method != "GET", (200..<300).contains(reply.statusCode) { cache?.removeEntries(ofRoot: root.absoluteString) }
+        // A write may have changed what the cache holds unless the server refused it (4xx): after a 2xx, and after an
+        // answer that did not arrive, could not be read or was cancelled (the server may have done it), the cache goes.
+        let reply: HTTPReply
+        if method != "GET" { sentWrites.withLock { $0 += 1 } }
+        do {
+            reply = try await fromServer(request, retryable: false)
+        } catch {
+            if method != "GET" { cache?.removeEntries(ofRoot: root.absoluteString) }
+            throw error
+        }
+        if method != "GET", !(400..<500).contains(reply.statusCode) { cache?.removeEntries(ofRoot: root.absoluteString) }
+        if method != "GET", (200..<300).contains(reply.statusCode) { acknowledgedWrites.withLock { $0 += 1 } }
         return reply
     }
 

@@ -32,7 +32,7 @@ final class Transport: Sendable {
     private let standardHeaders: [String: String]
     private let timeout: TimeInterval
     private let maximumResponseSize: Int
-    private let retryPolicy: BMLTRetryPolicy
+    let retryPolicy: BMLTRetryPolicy
     /// The app's own HTTP transport, used instead of the session when given.
     private let custom: (any BMLTHTTPTransport)?
     let log: RequestLog

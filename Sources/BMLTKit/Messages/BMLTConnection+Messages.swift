@@ -38,13 +38,16 @@ extension BMLTConnection {
                 }
                 guard info.emailEnabled else { throw .messageRejected(.disabled) }
                 // contact.php reads GET parameters only, and treats any extra parameter as spam.
-                let reply = try await context.get("client_interface/contact.php", query: [
-                    URLQueryItem(name: "meeting_id", value: String(meeting.id)),
-                    URLQueryItem(name: "service_body_id", value: String(meeting.serviceBodyID)),
-                    URLQueryItem(name: "from_address", value: trimmedSender),
-                    URLQueryItem(name: "message", value: body),
-                ], retryable: false)
-                try WireContactReply.decode(reply)
+                // A lost answer leaves the message's fate open (the server keeps no record of it to look up).
+                try await LostAnswer.unsettled(write: .contactMessage, id: meeting.id) { () async throws(BMLTError) in
+                    let reply = try await context.get("client_interface/contact.php", query: [
+                        URLQueryItem(name: "meeting_id", value: String(meeting.id)),
+                        URLQueryItem(name: "service_body_id", value: String(meeting.serviceBodyID)),
+                        URLQueryItem(name: "from_address", value: trimmedSender),
+                        URLQueryItem(name: "message", value: body),
+                    ], retryable: false)
+                    try WireContactReply.decode(reply)
+                }
             },
             succeed: { _, _, request in [.messageSent(true, request: request)] }
         )

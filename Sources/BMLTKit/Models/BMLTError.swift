@@ -57,6 +57,9 @@ public enum BMLTError: Error, Sendable, Hashable {
     /// compressed body, a head that could not be parsed, or no answer at all on an open connection. The detail
     /// says which, with the HTTP stack's own description; `code` is its `URLError` code.
     case brokenReply(code: Int, detail: String)
+    /// A write's answer was lost and what the server now holds could not be found out: neither done nor failed
+    /// (which write, what is known, why; see `BMLTUnknownWriteOutcome`). Its sentence never says "Try again".
+    indirect case writeOutcomeUnknown(BMLTUnknownWriteOutcome)
 }
 
 /// Why the root server refused a message to a meeting's contact (the codes of `contact.php`).
@@ -129,6 +132,8 @@ extension BMLTError: LocalizedError, CustomStringConvertible {
             return "The server's answer was larger than the limit of \(limit) bytes. Narrow the search or raise maximumResponseSize."
         case .invalidArgument(let problem):
             return "Nothing was sent: \(problem)."
+        case .writeOutcomeUnknown(let open):
+            return WriteOutcomeSentences.unknown(open)
         case .brokenReply(let code, let detail):
             return "The server was reached, but its reply could not be read: \(detail) (code \(code)). Try again; if it goes on, "
                 + "the server or something in front of it sends broken replies."

@@ -210,7 +210,7 @@ extension BMLTConnection {
     }
 
     static func serverAdminOperation(_ action: BMLTServerAdminAction) -> Operation<BMLTServerAdminResult> {
-        Operation(
+        var operation = Operation(
             kind: .serverAdministration,
             work: { context throws(BMLTError) in
                 if case .rootServers = action { return try await RESTServerAdmin(context: context).run(action) }
@@ -221,7 +221,7 @@ extension BMLTConnection {
                     throw .unsupported("server administration (formats, service bodies, users, settings) needs the REST /api/v1 interface of root server 3.0 or later")
                 }
                 return try await AdminGateway.guarded(context, generation: generation) { () async throws(BMLTError) in
-                    try await RESTServerAdmin(context: context).run(action)
+                    try await RESTServerAdmin(context: context).settled(action, generation: generation)
                 }
             },
             succeed: { connection, result, request in
@@ -231,5 +231,7 @@ extension BMLTConnection {
             },
             fail: { connection, error, request in connection.adminFailed(error, request) }
         )
+        operation.outcomeSurvivesCancel = !action.isRead     // cancelled after sending: what the server holds is reported
+        return operation
     }
 }

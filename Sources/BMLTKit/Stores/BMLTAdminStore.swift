@@ -20,6 +20,9 @@ public final class BMLTAdminStore {
     public internal(set) var settings: BMLTServerSettings?
     /// The aggregator's root servers, from the last read.
     public internal(set) var rootServers: [BMLTRootServer] = []
+    /// The last meeting deletion that succeeded, and whether the meeting was already gone (with who deleted it and
+    /// when, where the change log says): a deletion of a meeting already deleted succeeds.
+    public internal(set) var lastDeletion: BMLTMeetingDeletion?
     /// The last error of an administration operation.
     public internal(set) var lastError: BMLTError?
 

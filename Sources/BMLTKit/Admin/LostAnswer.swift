@@ -1,0 +1,163 @@
+import Foundation
+
+/// What a look-up after a lost answer proved about a write.
+enum LookUpVerdict<Value: Sendable>: Sendable {
+    /// The server did it: what a clean success would have given.
+    case done(Value)
+    /// The server did not do it: it may be sent again.
+    case notDone
+    /// It cannot be settled (see `BMLTUnknownWriteOutcome.Finding`).
+    case open(BMLTUnknownWriteOutcome.Finding, meetingID: Int? = nil)
+}
+
+extension BMLTError {
+    /// Whether this error, given to a write, leaves its outcome open: the request may have reached the server and its
+    /// answer is lost (a connection lost after sending, a timeout, HTTP 502/503/504 from a gateway, a reply that
+    /// cannot be read). A refused connection, an unknown host or an offline device never sent the request.
+    var leavesWriteOpen: Bool {
+        switch self {
+        case .timeout, .brokenReply, .malformedResponse: return true
+        case .transport(let code, _):
+            return [URLError.networkConnectionLost.rawValue, URLError.timedOut.rawValue,
+                    URLError.badServerResponse.rawValue, URLError.zeroByteResource.rawValue].contains(code)
+        case .httpStatus(let code, _): return Transport.isTransient(status: code)
+        default: return false
+        }
+    }
+
+    /// Whether this is `.writeOutcomeUnknown` (kept as it is when a call's whole deadline passes).
+    var isOpenWriteOutcome: Bool {
+        if case .writeOutcomeUnknown = self { return true }
+        return false
+    }
+
+    var isMalformedResponse: Bool {
+        if case .malformedResponse = self { return true }
+        return false
+    }
+
+    /// Whether a write proven not done after this loss may be sent again at once (a passing failure, as for reads).
+    var isPassingLoss: Bool {
+        if case .httpStatus(let code, _) = self { return Transport.isTransient(status: code) }
+        return Transport.isTransient(self)
+    }
+}
+
+/// Runs a write; when its answer is lost, finds out what the server holds before reporting (see `WriteLookUp`), and
+/// sends it again only when the look-up proves it was not done and the loss was a passing one, under the
+/// connection's retry policy.
+enum LostAnswer {
+    typealias LookUp<Value: Sendable> = @Sendable (_ since: Date) async throws(BMLTError) -> LookUpVerdict<Value>
+
+    /// What is known about one write whose answer was lost.
+    struct Loss: Sendable {
+        var write: BMLTUnknownWriteOutcome.Write
+        var meetingID: Int?
+        var generation: Int
+        var error: BMLTError
+        /// The server refused the write in a way that may mean "already done" (its refusal stands if the look-up fails).
+        var isRefusal = false
+        /// The server answered the write itself with a 2xx (what failed came after it).
+        var wasAcknowledged = false
+        var since: Date
+
+        func open(_ finding: BMLTUnknownWriteOutcome.Finding, id: Int? = nil) -> BMLTError {
+            .writeOutcomeUnknown(BMLTUnknownWriteOutcome(write: write, meetingID: id ?? meetingID, loss: error, finding: finding))
+        }
+    }
+
+    static func settle<Value: Sendable>(
+        _ context: OperationContext, write: BMLTUnknownWriteOutcome.Write, meetingID: Int?, generation: Int,
+        also: (BMLTError) -> Bool = { _ in false },
+        _ body: () async throws(BMLTError) -> Value,
+        lookUp: @escaping LookUp<Value>
+    ) async throws(BMLTError) -> Value {
+        var retries = 0
+        while true {
+            let since = Date()
+            let acknowledged = context.acknowledgedWrites.withLock { $0 }
+            let sent = context.sentWrites.withLock { $0 }
+            var loss = Loss(write: write, meetingID: meetingID, generation: generation, error: .cancelled, since: since)
+            do {
+                return try await body()
+            } catch .cancelled where context.sentWrites.withLock({ $0 }) > sent {
+                // Cancelled after the write was handed to the network: the server may hold it. The look-up runs
+                // outside the cancelled task; proven not done, it is a clean cancellation (never sent again).
+                loss.wasAcknowledged = context.acknowledgedWrites.withLock { $0 } > acknowledged
+                let settled = loss
+                let outcome = await Task { () async -> Result<Value?, BMLTError> in
+                    do throws(BMLTError) { return .success(try await find(context, settled, lookUp)) } catch { return .failure(error) }
+                }.value
+                guard let value = try outcome.get() else { throw .cancelled }
+                return value
+            } catch {
+                // A refusal that may mean "already done" (a deletion of what is gone) is looked up too.
+                loss.isRefusal = also(error)
+                guard loss.isRefusal || error.leavesWriteOpen else { throw error }
+                loss.error = error
+                loss.wasAcknowledged = context.acknowledgedWrites.withLock { $0 } > acknowledged
+            }
+            if let value = try await find(context, loss, lookUp) { return value }
+            // Proven not done: sent again after a passing failure, under the retry policy; otherwise the loss is the error.
+            let policy = context.transport.retryPolicy
+            guard loss.error.isPassingLoss, retries < policy.maximumRetries else { throw loss.error }
+            retries += 1
+            do {
+                try await Task.sleep(nanoseconds: UInt64(policy.delay(beforeRetry: retries) * 1_000_000_000))
+            } catch {
+                throw .cancelled
+            }
+        }
+    }
+
+    /// Looks up what the server holds after `loss`: the value a clean success gives, `nil` when proven not done, or
+    /// the open outcome thrown.
+    private static func find<Value: Sendable>(_ context: OperationContext, _ loss: Loss,
+                                              _ lookUp: LookUp<Value>) async throws(BMLTError) -> Value? {
+        // The cache may hold what the write changed: it goes whatever the look-up finds.
+        context.cache?.removeEntries(ofRoot: context.root.absoluteString)
+        context.transport.log.lookUp(loss.write.rawValue, loss: loss.error)
+        let verdict: LookUpVerdict<Value>
+        do {
+            verdict = try await lookUp(loss.since)
+        } catch .cancelled {
+            throw .cancelled
+        } catch .unauthorized {
+            // The login ended between the write and the look-up; the connection keeps no password to open it again.
+            if context.adminSession.end(ifGeneration: loss.generation) { context.transport.cookies.removeAll() }
+            throw loss.open(.loginExpired)
+        } catch {
+            // The server's own refusal stands when the look-up cannot say more (nothing was done by this request).
+            if loss.isRefusal { throw loss.error }
+            // The write itself was answered with a 2xx (its read-back failed): done, whatever the look-up says.
+            if loss.wasAcknowledged { throw loss.open(.doneButUnread(id: loss.meetingID, error)) }
+            throw loss.open(.lookUpFailed(error))
+        }
+        switch verdict {
+        case .done(let value): return value
+        case .notDone: return nil
+        case .open(let finding, let found): throw loss.open(finding, id: found)
+        }
+    }
+
+    /// A write with no look-up (server administration changes other than creations, a message to a contact): a lost
+    /// answer is reported as an open outcome, never as a failure to try again.
+    static func unsettled<Value: Sendable>(write: BMLTUnknownWriteOutcome.Write, id: Int? = nil,
+                                           _ body: () async throws(BMLTError) -> Value) async throws(BMLTError) -> Value {
+        do {
+            return try await body()
+        } catch {
+            // An answer that arrived but says nothing readable keeps its own sentence (which never says "Try again").
+            guard error.leavesWriteOpen, !error.isMalformedResponse else { throw error }
+            throw .writeOutcomeUnknown(BMLTUnknownWriteOutcome(write: write, meetingID: id, loss: error, finding: .notLookedUp))
+        }
+    }
+}
+
+extension RequestLog {
+    /// The line saying a write's answer was lost and the server is asked what it holds (at the `.requests` level; the
+    /// look-up's own requests are logged as any other, their secrets removed).
+    func lookUp(_ write: String, loss: BMLTError) {
+        note("the answer to \(write) was lost (\(loss.localizedDescription)): looking up what the server now holds")
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// The meeting writes (save, create, delete, restore, rollback) as operations, each with the look-up that finds out what
+/// the server holds when its answer is lost (`LostAnswer`, `WriteLookUp`).
+extension BMLTConnection {
+    static func saveOperation(_ draft: BMLTMeetingDraft, options: BMLTSaveOptions = BMLTSaveOptions(),
+                              serviceBodyIDs: Set<Int> = []) -> Operation<BMLTSaveResult> {
+        adminOperation(kind: .saveMeeting, what: draft.isNew ? "creating meetings" : "saving meetings") { write throws(BMLTError) in
+            let route = write.route
+            let problems = MeetingDraftRules.problems(in: draft, info: route.info, formats: route.formats,
+                                                      serviceBodyIDs: serviceBodyIDs, options: options)
+            guard problems.isEmpty else { throw MeetingDraftRules.error(problems) }
+            let sent = AdminFormats.aligned(draft, formats: route.formats)
+            if draft.isNew {
+                return try await write.settle(.createMeeting, nil) { () async throws(BMLTError) in
+                    try await route.interface.save(draft, options: options)
+                } lookUp: { lookUp, since throws(BMLTError) in
+                    switch try await lookUp.created(sent, since: since) {
+                    case .done(let meeting):
+                        return .done(BMLTSaveResult(meeting: meeting, fieldChanges: WireMeetingFieldTable.differences(from: nil, to: meeting),
+                                                    wasCreated: true))
+                    case .notDone: return .notDone
+                    case .open(let finding, let id): return .open(finding, meetingID: id)
+                    }
+                }
+            }
+            let edited = Set(WireMeetingFieldTable.differences(from: draft.original, to: sent).map(\.key))
+            let keys = route.kind == .legacy ? edited.subtracting(MeetingDraftRules.legacyUnsentKeys) : edited
+            return try await write.settle(.saveMeeting, draft.id) { () async throws(BMLTError) in
+                try await route.interface.save(draft, options: options)
+            } lookUp: { lookUp, _ throws(BMLTError) in
+                try await lookUp.saved(draft, sent: sent, keys: keys)
+            }
+        } succeed: { connection, result, request in
+            connection.meetingChanged(result.meeting)
+            return result.wasCreated ? [.meetingAdded(result.meeting, request: request)]
+                : [.meetingSaved(result.meeting, fieldChanges: result.fieldChanges, request: request)]
+        }
+    }
+
+    static func deleteOperation(id: Int) -> Operation<MeetingDeletion> {
+        adminOperation(kind: .deleteMeeting, what: "deleting meetings") { write throws(BMLTError) in
+            let refused = Locked(false)
+            return try await write.settle(.deleteMeeting, id, also: { error in
+                // Already gone: REST answers 404, 2.x "ERROR" (a `.malformedResponse`, looked up anyway).
+                if case .notFound = error { refused.withLock { $0 = true } }
+                if case .malformedResponse(_, let detail) = error, detail.contains("“ERROR”") { refused.withLock { $0 = true } }
+                return refused.withLock { $0 }
+            }) { () async throws(BMLTError) in
+                try await write.route.interface.delete(meetingID: id)
+                return MeetingDeletion(id: id)
+            } lookUp: { lookUp, _ throws(BMLTError) in
+                guard case .done(var deletion) = try await lookUp.deleted(id) else { return .notDone }
+                deletion.wasAlreadyDeleted = refused.withLock { $0 }
+                return .done(deletion)
+            }
+        } succeed: { connection, deletion, request in
+            connection.meetingDeleted(deletion.id)
+            connection.admin.lastDeletion = BMLTMeetingDeletion(meetingID: deletion.id, wasAlreadyDeleted: deletion.wasAlreadyDeleted,
+                                                                deletion: deletion.record)
+            return [.meetingDeleted(id: deletion.id, request: request)]
+        }
+    }
+
+    static func restoreOperation(_ deletion: BMLTChange) -> Operation<BMLTMeeting> {
+        adminOperation(kind: .restoreMeeting, what: "restoring deleted meetings") { write throws(BMLTError) in
+            try await write.settle(.restoreMeeting, deletion.meetingID) { () async throws(BMLTError) in
+                try await write.route.interface.restore(deletion)
+            } lookUp: { lookUp, since throws(BMLTError) in
+                if write.route.kind == .legacy, let id = deletion.meetingID ?? deletion.before?.id {
+                    return try await lookUp.restoredInPlace(id)
+                }
+                guard var before = deletion.before else { return .notDone }
+                before.id = 0
+                return try await lookUp.created(before, since: since)
+            }
+        } succeed: { connection, meeting, request in
+            connection.meetingRestored(meeting, from: deletion)
+            return [.meetingAdded(meeting, request: request)]
+        }
+    }
+
+    static func rollbackOperation(meetingID: Int, change: BMLTChange) -> Operation<BMLTSaveResult> {
+        adminOperation(kind: .rollbackMeeting, what: "rolling back meetings") { write throws(BMLTError) in
+            try await write.settle(.rollbackMeeting, meetingID) { () async throws(BMLTError) in
+                try await write.route.interface.rollback(meetingID: meetingID, toBefore: change)
+            } lookUp: { lookUp, _ throws(BMLTError) in
+                try await lookUp.rolledBack(meetingID, to: change)
+            }
+        } succeed: { connection, result, request in
+            connection.meetingChanged(result.meeting)
+            return [.meetingSaved(result.meeting, fieldChanges: result.fieldChanges, request: request)]
+        }
+    }
+
+    /// What a meeting write's work is given: where it runs, and the look-up after a lost answer.
+    struct AdminWrite: Sendable {
+        let context: OperationContext
+        let route: AdminGateway.Route
+        let generation: Int
+
+        /// `body`, with the look-up after a lost answer (`LostAnswer.settle`) made by `lookUp`.
+        func settle<Value: Sendable>(_ write: BMLTUnknownWriteOutcome.Write, _ id: Int?,
+                                     also: (BMLTError) -> Bool = { _ in false },
+                                     _ body: () async throws(BMLTError) -> Value,
+                                     lookUp: @escaping @Sendable (WriteLookUp, Date) async throws(BMLTError) -> LookUpVerdict<Value>) async throws(BMLTError) -> Value {
+            let finder = WriteLookUp(context: context, interface: route.interface)
+            return try await LostAnswer.settle(context, write: write, meetingID: id, generation: generation, also: also, body) { since throws(BMLTError) in
+                try await lookUp(finder, since)
+            }
+        }
+    }
+}

@@ -1,0 +1,259 @@
+import Foundation
+import LoopbackHTTPServer
+
+/// The two write interfaces of `LostAnswerStandIn`: 2.x `json.php` (form posts, a cookie session) and 3.x/4.x
+/// `/api/v1` (JSON, a bearer token). A meeting is held as `id`, `service_body`, `name`, `weekday` (1–7), `start`
+/// (`HH:MM:SS`), `published` (1/0) and any other field under its wire key.
+extension LostAnswerStandIn {
+    private static let named = ["meeting_name": "name", "weekday_tinyint": "weekday", "start_time": "start",
+                                "service_body_bigint": "service_body", "published": "published"]
+
+    // MARK: - 2.x json.php
+
+    func legacy(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Behavior {
+        let form = Self.form(request.body)
+        let action = request.query("admin_action") ?? form.first { $0.0 == "admin_action" }?.1
+        if action == "login" {
+            let good = form.contains { $0 == ("c_comdef_admin_password", LegacyAdminReplay.password) }
+            return .respond(status: 200, headers: ["Content-Type": "text/html", "Set-Cookie": "PHPSESSID=s3ss10n; path=/"],
+                            body: Data((good ? "OK" : "NOT AUTHORIZED").utf8))
+        }
+        guard request.headers["cookie"]?.contains("PHPSESSID=s3ss10n") == true, isSessionValid() else {
+            return .respond(status: 200, headers: ["Content-Type": "text/html"], body: Data("NOT AUTHORIZED".utf8))
+        }
+        let meetingID = (request.query("meeting_id") ?? form.first { $0.0 == "meeting_id" }?.1).flatMap(Int.init)
+        switch action {
+        case "get_permissions": return .respond(status: 200, headers: [:], body: FixtureCaptures.body("rootserver", "admin_json_get_permissions.json"))
+        case "get_user_info": return .respond(status: 200, headers: [:], body: FixtureCaptures.body("rootserver", "admin_json_get_user_info.json"))
+        case "get_meetings":
+            if readFails() { return .respond(status: 503, headers: [:], body: Data()) }
+            let ids = request.queryItems.filter { $0.name == "meeting_ids[]" }.compactMap { $0.value.flatMap(Int.init) }
+            let body = request.query("services[]").flatMap(Int.init)
+            let found = locked { allMeetings() }.filter { meeting in
+                (ids.isEmpty || ids.contains(meeting["id"] as? Int ?? 0)) && (body == nil || meeting["service_body"] as? Int == body)
+            }
+            return Self.json(found.map(Self.legacyMeeting))
+        case "add_meeting":
+            let loss = locked { takeLoss() }
+            var id = 0
+            let fields = form.filter { $0.0 == "meeting_field[]" }.map { pair -> (String, String) in
+                let parts = pair.1.split(separator: ",", maxSplits: 1).map(String.init)
+                return (parts[0], parts.count > 1 ? parts[1] : "")
+            }
+            apply(loss) {
+                id = newID()
+                var meeting: [String: Any] = ["id": id, "service_body": Int(form.first { $0.0 == "service_body_id" }?.1 ?? "") ?? 0,
+                                              "published": 1]
+                for (key, value) in fields { Self.set(key, value, in: &meeting) }
+                store(meeting, id: id)
+                recordWrite("comdef_change_type_new", id, after: meeting)
+            }
+            return lost(loss, Self.json(["newMeeting": ["id": id],
+                                         "field": fields.map { ["@attributes": ["key": $0.0], "newValue": $0.1] }]))
+        case "modify_meeting":
+            let loss = locked { takeLoss() }
+            guard let id = meetingID, locked({ meeting(id) }) != nil else { return .json(#"["ERROR"]"#) }
+            var changes: [[String: Any]] = []
+            apply(loss) {
+                guard var held = meeting(id) else { return }
+                let before = held
+                for pair in form where pair.0 == "meeting_field[]" {
+                    let parts = pair.1.split(separator: ",", maxSplits: 1).map(String.init)
+                    let old = Self.legacyMeeting(held)[parts[0]].map { "\($0)" } ?? ""
+                    Self.set(parts[0], parts.count > 1 ? parts[1] : "", in: &held)
+                    changes.append(["@attributes": ["key": parts[0]], "oldValue": old, "newValue": parts.count > 1 ? parts[1] : ""])
+                }
+                store(held, id: id)
+                recordWrite("comdef_change_type_change", id, before: before, after: held)
+            }
+            return lost(loss, Self.json(["changeMeeting": ["id": id], "field": changes]))
+        case "delete_meeting":
+            let loss = locked { takeLoss() }
+            guard let id = meetingID, locked({ meeting(id) }) != nil else { return .json(#"["ERROR"]"#) }
+            apply(loss) {
+                let before = meeting(id)
+                remove(id)
+                recordWrite("comdef_change_type_delete", id, before: before)
+            }
+            return lost(loss, Self.json(["@attributes": ["id": id], "meetingId": id, "meeting_id": id]))
+        case "restore_deleted_meeting":
+            let loss = locked { takeLoss() }
+            guard let id = meetingID else { return .json(#"["ERROR"]"#) }
+            var restored = false
+            apply(loss) {
+                restored = bringBack(id)
+                if restored { recordWrite("comdef_change_type_new", id, after: meeting(id)) }
+            }
+            if case .refusedBefore? = loss { return lost(loss, .json("[]")) }
+            return lost(loss, restored ? Self.json(["meeting_id": id]) : .json(#"["ERROR"]"#))
+        case "rollback_meeting_to_before_change":
+            let loss = locked { takeLoss() }
+            let change = request.query("change_id") ?? form.first { $0.0 == "change_id" }?.1 ?? ""
+            guard let image = locked({ beforeImage(ofChange: change) }) else { return .json(#"["ERROR"]"#) }
+            apply(loss) {
+                guard var held = meeting(image.meetingID) else { return }
+                let before = held
+                for (key, value) in image.fields where key != "id_bigint" { Self.set(key, value, in: &held) }
+                store(held, id: image.meetingID)
+                recordWrite("comdef_change_type_rollback", image.meetingID, before: before, after: held)
+            }
+            return lost(loss, Self.json(["meeting_id": image.meetingID]))
+        default:
+            return .json(#"["BAD ADMIN ACTION"]"#)
+        }
+    }
+
+    static func form(_ body: Data) -> [(String, String)] {
+        String(decoding: body, as: UTF8.self).split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1).map {
+                String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
+            }
+            return (parts[0], parts.count > 1 ? parts[1] : "")
+        }
+    }
+
+    static func set(_ key: String, _ value: String, in meeting: inout [String: Any]) {
+        guard let name = named[key] else { meeting[key] = value; return }
+        meeting[name] = name == "name" || name == "start" ? value : (Int(value) ?? 0)
+    }
+
+    static func legacyMeeting(_ meeting: [String: Any]) -> [String: Any] {
+        var wire = meeting.filter { !["id", "service_body", "name", "weekday", "start", "published"].contains($0.key) }
+        wire["id_bigint"] = meeting["id"]
+        wire["service_body_bigint"] = meeting["service_body"]
+        wire["weekday_tinyint"] = meeting["weekday"]
+        wire["start_time"] = meeting["start"]
+        wire["meeting_name"] = meeting["name"]
+        wire["published"] = meeting["published"]
+        return wire
+    }
+
+    // MARK: - 3.x/4.x /api/v1
+
+    func rest(_ request: LoopbackHTTPServer.Request, path: String) -> LoopbackHTTPServer.Behavior {
+        let folder = generation.rawValue
+        let token = RESTAdminReplay.token(folder)
+        if request.method == "POST", path == "api/v1/auth/token" {
+            let body = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: String]
+            guard body?["password"] == RESTAdminReplay.password else {
+                return .respond(status: 401, headers: [:], body: FixtureCaptures.body(folder, "100-auth-token-bad-password.json"))
+            }
+            // A token that does not expire during the test (the captured one's time is fixed).
+            return Self.json(["access_token": token, "expires_at": Int(Date().timeIntervalSince1970) + 86_400,
+                              "token_type": "bearer", "user_id": 1])
+        }
+        guard request.headers["authorization"] == "Bearer " + token, isSessionValid() else {
+            return .respond(status: 401, headers: ["Content-Type": "application/json"], body: Data(#"{"message":"Unauthenticated."}"#.utf8))
+        }
+        let parts = path.split(separator: "/").map(String.init)
+        let id = parts.count == 4 ? Int(parts[3]) : nil
+        switch (request.method, parts.count > 2 ? parts[2] : "") {
+        case ("GET", "users"):
+            let all = locked { users() }
+            guard let id else { return Self.json(all) }
+            return all.first { ($0["id"] as? Int) == id }.map { Self.json($0) } ?? notFound()
+        case ("POST", "users"):
+            let body = ((try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]) ?? [:]
+            let username = body["username"] as? String ?? ""
+            if locked({ users().contains { $0["username"] as? String == username } }) {
+                return Self.json(["message": "The username has already been taken.", "errors": ["username": ["The username has already been taken."]]],
+                                 status: 422)
+            }
+            let loss = locked { takeLoss() }
+            var created: [String: Any] = [:]
+            apply(loss) {
+                created = ["id": (users().compactMap { $0["id"] as? Int }.max() ?? 0) + 1, "username": username,
+                           "type": body["type"] ?? "serviceBodyAdmin", "displayName": body["displayName"] ?? "",
+                           "description": "", "email": "", "ownerId": NSNull()]
+                addUser(created)        // the password is never kept
+            }
+            return lost(loss, Self.json(created, status: 201))
+        case ("POST", "auth"): return .respond(status: 200, headers: ["Content-Type": "text/html"], body: Data())   // auth/logout
+        case ("GET", "servicebodies"), ("GET", "formats"):
+            let all = locked { resource(parts[2]) }
+            guard let id else { return Self.json(all) }
+            return all.first { ($0["id"] as? Int) == id }.map { Self.json($0) } ?? notFound()
+        case ("POST", "servicebodies"), ("POST", "formats"):
+            let body = ((try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]) ?? [:]
+            let loss = locked { takeLoss() }
+            var created = body
+            apply(loss) {
+                created["id"] = (resource(parts[2]).compactMap { $0["id"] as? Int }.max() ?? 0) + 1
+                addResource(parts[2], created)
+            }
+            return lost(loss, Self.json(created, status: 201))
+        case ("GET", "meetings"):
+            if id != nil, readFails() { return .respond(status: 503, headers: [:], body: Data()) }
+            if let id {
+                guard let held = locked({ meeting(id) }) else { return notFound() }
+                return Self.json(Self.restMeeting(held))
+            }
+            let body = request.query("serviceBodyIds").flatMap(Int.init)
+            return Self.json(locked { allMeetings() }.filter { body == nil || $0["service_body"] as? Int == body }.map(Self.restMeeting))
+        case ("POST", "meetings"):
+            let loss = locked { takeLoss() }
+            var created: [String: Any] = [:]
+            apply(loss) {
+                let newID = newID()
+                created = Self.fromREST(request.body, into: ["id": newID, "published": 1])
+                store(created, id: newID)
+                recordWrite("comdef_change_type_new", newID, after: created)
+            }
+            return lost(loss, Self.json(Self.restMeeting(created), status: 201))
+        case ("PATCH", "meetings"), ("PUT", "meetings"):
+            let loss = locked { takeLoss() }
+            guard let id, locked({ meeting(id) }) != nil else { return notFound() }
+            apply(loss) {
+                guard let before = meeting(id) else { return }
+                let after = Self.fromREST(request.body, into: before)
+                store(after, id: id)
+                recordWrite("comdef_change_type_change", id, before: before, after: after)
+            }
+            return lost(loss, .respond(status: 204, headers: [:], body: Data()))
+        case ("DELETE", "meetings"):
+            let loss = locked { takeLoss() }
+            guard let id, locked({ meeting(id) }) != nil else { return notFound() }
+            apply(loss) {
+                let before = meeting(id)
+                remove(id)
+                recordWrite("comdef_change_type_delete", id, before: before)
+            }
+            return lost(loss, .respond(status: 204, headers: [:], body: Data()))
+        default:
+            return notFound()
+        }
+    }
+
+    private func notFound() -> LoopbackHTTPServer.Behavior {
+        .respond(status: 404, headers: ["Content-Type": "application/json"], body: FixtureCaptures.body(generation.rawValue, "128-meeting-404.json"))
+    }
+
+    static func fromREST(_ body: Data, into meeting: [String: Any]) -> [String: Any] {
+        var meeting = meeting
+        let object = ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any]) ?? [:]
+        for (key, value) in object {
+            switch key {
+            case "name": meeting["name"] = value
+            case "day": meeting["weekday"] = ((value as? Int) ?? 0) + 1
+            case "startTime": meeting["start"] = "\(value):00".prefix(8).description
+            case "serviceBodyId": meeting["service_body"] = value
+            case "published": meeting["published"] = (value as? Bool) == false ? 0 : 1
+            default: meeting[key] = value
+            }
+        }
+        return meeting
+    }
+
+    static func restMeeting(_ meeting: [String: Any]) -> [String: Any] {
+        var wire = meeting.filter { !["id", "service_body", "name", "weekday", "start", "published"].contains($0.key) }
+        wire["id"] = meeting["id"]
+        wire["serviceBodyId"] = meeting["service_body"]
+        wire["name"] = meeting["name"]
+        wire["day"] = ((meeting["weekday"] as? Int) ?? 1) - 1
+        wire["startTime"] = (meeting["start"] as? String).map { String($0.prefix(5)) }
+        wire["published"] = (meeting["published"] as? Int) != 0
+        if wire["formatIds"] == nil { wire["formatIds"] = [Int]() }
+        if wire["venueType"] == nil { wire["venueType"] = 1 }
+        return wire
+    }
+}

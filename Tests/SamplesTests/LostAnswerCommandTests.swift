@@ -1,0 +1,57 @@
+import BMLTKit
+import CaptureReplay
+import Foundation
+import Testing
+@testable import ObserverCLI
+
+/// `bmlt-observer admin …` says the true outcome of a write whose answer is lost (issue 41), against the stateful
+/// stand-in of 3.1.2's `/api/v1` that lets the write through and then loses its answer.
+@Suite("bmlt-observer admin when the answer is lost", .needsCaptures, .serialized)
+@MainActor
+struct LostAnswerCommandTests {
+    private func admin(_ standIn: LostAnswerStandIn, _ arguments: [String]) async -> ObserverRun {
+        await observe(["--server", standIn.rootURL.absoluteString, "--timeout", "5", "admin"] + arguments + ["--user", "admin"],
+                      environment: ["BMLT_PASSWORD": RESTAdminReplay.password])
+    }
+
+    private let create = ["create", "--service-body", "1002", "--name", "CLI Lost Answer", "--weekday", "thu", "--start", "20:00",
+                          "--at", "40.7,-73.6", "--street", "2 Church St", "--town", "Hempstead", "--state", "NY"]
+
+    @Test("admin create whose answer is lost (502 after the write): 'Created meeting #N', exit 0, one meeting held")
+    func created() async throws {
+        let standIn = try LostAnswerStandIn(.rest3)
+        defer { standIn.stop() }
+        standIn.loseNextWrite(.status(502))
+        let run = await admin(standIn, create)
+        let held = standIn.names.filter { $0.value == "CLI Lost Answer" }.map(\.key)
+        #expect(run.status == 0 && held.count == 1, "\(run.errors)")
+        #expect(run.lines.contains("Created meeting #\(held.first ?? 0)"), "\(run.lines)")
+    }
+
+    @Test("admin delete whose answer is lost, then again: 'Deleted', then 'already deleted (by …)', both exit 0")
+    func deletedTwice() async throws {
+        let standIn = try LostAnswerStandIn(.rest3)
+        defer { standIn.stop() }
+        standIn.loseNextWrite(.reset)
+        let first = await admin(standIn, ["delete", String(LostAnswerStandIn.seedID), "--yes"])
+        #expect(first.status == 0 && first.lines.contains("Deleted meeting #\(LostAnswerStandIn.seedID) (admin restore \(LostAnswerStandIn.seedID) brings it back)"),
+                "\(first.lines) \(first.errors)")
+        let second = await admin(standIn, ["delete", String(LostAnswerStandIn.seedID), "--yes"])
+        #expect(second.status == 0 && second.lines.contains { $0.hasPrefix("Meeting \(LostAnswerStandIn.seedID) was already deleted (by Server Administrator") },
+                "\(second.lines) \(second.errors)")
+        #expect(!standIn.holds(LostAnswerStandIn.seedID) && standIn.writes == 1)
+    }
+
+    @Test("admin create whose outcome cannot be found out (change list off, a meeting like it held): the open outcome, what to look at, never 'Try again'")
+    func open() async throws {
+        let standIn = try LostAnswerStandIn(.rest3)
+        defer { standIn.stop() }
+        standIn.changeLogOn = false
+        standIn.loseNextWrite(.reset)
+        let run = await admin(standIn, create)
+        let text = run.errors
+        #expect(run.status != 0 && text.contains("The answer to creating a meeting was lost") && text.contains("(To look: bmlt-observer changes.)"), "\(text)")
+        #expect(!text.localizedCaseInsensitiveContains("try again"))
+        #expect(standIn.names.filter { $0.value == "CLI Lost Answer" }.count == 1)
+    }
+}
