@@ -14,6 +14,9 @@ the branch it is in is *inactive* on the platforms where it cannot compile or be
       classification test) says so with a `// portability: address only` comment and is let through.
   Darwin-only, inactive on Linux: import Darwin, Darwin.…, SO_NOSIGPIPE
   Process (NSTask; macOS and Linux only), inactive on iOS, tvOS, watchOS and visionOS: Process(…), Process.…, `: Process`
+  Runtime queries: every `#available(…)` / `#unavailable(…)` that names iOS also names visionOS (Swift files and
+      Markdown: the README, DocC articles, samples' manuals). In `@available` an iOS entry covers visionOS; in a
+      runtime query it does not, so visionOS falls to the `*` (its deployment target, visionOS 1).
   OS-26 API (typed notifications, Observations): inside `#if compiler(>=6.2)` AND inside an availability scope for 26
       (`@available(… 26 …)` on an enclosing declaration, `if #available(… 26 …) {`, or after `guard #available(… 26 …)`
       in the same scope): addObserver(of:, MainActorMessage, AsyncMessage, MessageIdentifier, .messages(of:,
@@ -294,6 +297,23 @@ OS26 = [
 AVAILABLE_26 = re.compile(r"[@#]available\s*\([^)]*\b26\b")
 GUARD_AVAILABLE_26 = re.compile(r"\bguard\s+#available\s*\([^)]*\b26\b")
 DIRECTIVE = re.compile(r"^\s*#(if|elseif|else|endif)\b(.*)$")
+# A runtime query's iOS entry does not cover visionOS (only @available's does): visionOS then gets the `*`, its
+# deployment target, and OS-26 API under the query fails to type-check for visionOS 1-25.
+RUNTIME_QUERY = re.compile(r"#(?:un)?available\s*\(([^)]*)\)")
+
+
+def ios_without_visionos(text, shown):
+    """Each `#available(…)` / `#unavailable(…)` in `text` (comments already removed for Swift) that names iOS
+    but not visionOS, as a finding."""
+    findings = []
+    for match in RUNTIME_QUERY.finditer(text):
+        arguments = match.group(1)
+        if re.search(r"\biOS(ApplicationExtension)?\b", arguments) and not re.search(r"\bvisionOS\b", arguments):
+            number = text.count("\n", 0, match.start()) + 1
+            findings.append(f"{shown}:{number}: {match.group(0).split('(')[0]} names iOS without visionOS (in a runtime "
+                            f"query iOS does not cover visionOS, which then takes the deployment target): "
+                            f"{' '.join(match.group(0).split())}")
+    return findings
 
 
 def check_file(path, shown):
@@ -302,6 +322,7 @@ def check_file(path, shown):
         source = handle.read()
     code_lines, bare_lines = lex(source)
     raw_lines = source.split("\n")
+    findings += ios_without_visionos("\n".join(bare_lines), shown)
     stack = []
     scopes = [False]          # availability-26 per brace scope (the file scope first)
     pending = False           # an @available/#available(26) seen, waiting for its `{`
@@ -521,7 +542,71 @@ def scan(root):
                     findings += check_file(path, os.path.relpath(path, root))
                 elif name.endswith((".c", ".h")):
                     findings += check_c_file(path, os.path.relpath(path, root))
+                elif name.endswith(".md"):
+                    findings += check_markdown(path, os.path.relpath(path, root))
+    for name in sorted(os.listdir(root)):
+        if name.endswith(".md"):
+            findings += check_markdown(os.path.join(root, name), name)
     return findings
+
+
+# The Apple targets at the package's minimums, each type-checked with the host's compiler (-parse-stdlib: no SDK is
+# needed for an availability check): every distinct runtime query of the tree must make OS-26 API available on each.
+TYPECHECK_TARGETS = ["arm64-apple-xros1.0", "arm64-apple-xros1.0-simulator", "arm64-apple-ios17.0",
+                     "arm64-apple-macos14.0", "arm64-apple-tvos17.0", "arm64_32-apple-watchos10.0"]
+
+
+def frontend():
+    found = shutil.which("swift-frontend")
+    if not found and shutil.which("swift"):
+        candidate = os.path.join(os.path.dirname(os.path.realpath(shutil.which("swift"))), "swift-frontend")
+        found = candidate if os.path.exists(candidate) else None
+    return found
+
+
+def typecheck_queries(root):
+    """Each distinct `#available(… 26 …)` of the Swift files and Markdown, type-checked for visionOS 1 (device and
+    simulator), iOS 17, macOS 14, tvOS 17 and watchOS 10 around a call to a declaration marked as BMLTKit marks its
+    OS-26 API (`@available` with macOS/iOS/tvOS/watchOS 26: the iOS entry covers visionOS there). Returns (findings,
+    number of queries checked); no findings and 0 when there is no compiler."""
+    compiler = frontend()
+    if not compiler:
+        return [], 0
+    queries = set()
+    for folder in FOLDERS + ["."]:
+        base = os.path.join(root, folder)
+        walk = os.walk(base) if folder != "." else [(root, [], os.listdir(root))]
+        for directory, _, files in walk:
+            for name in files:
+                if name.endswith((".swift", ".md")):
+                    with open(os.path.join(directory, name), encoding="utf-8", errors="replace") as handle:
+                        for match in RUNTIME_QUERY.finditer(handle.read()):
+                            # Code only: every item a platform and version, or `*` (prose such as `#available(… 26 …)` is not).
+                            items = [item.strip() for item in match.group(1).split(",")]
+                            code = all(re.fullmatch(r"\*|[A-Za-z]+ \d+(\.\d+)*", item) for item in items)
+                            if code and re.search(r"\b26\b", match.group(1)) and match.group(0).startswith("#available"):
+                                queries.add(" ".join(match.group(1).split()))
+    findings = []
+    with tempfile.TemporaryDirectory(prefix="bmltkit-availability-") as temporary:
+        for index, query in enumerate(sorted(queries)):
+            path = os.path.join(temporary, f"query{index}.swift")
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write("@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)\nfunc typedMessages() {}\n"
+                             f"func ifForm() {{ if #available({query}) {{ typedMessages() }} }}\n"
+                             f"func guardForm() {{ guard #available({query}) else {{ return }}; typedMessages() }}\n")
+            for target in TYPECHECK_TARGETS:
+                result = subprocess.run([compiler, "-typecheck", "-parse-stdlib", "-target", target, path],
+                                        capture_output=True, text=True)
+                if result.returncode != 0:
+                    error = next((line for line in result.stderr.splitlines() if "error:" in line), result.stderr.strip())
+                    findings.append(f"#available({query}) does not type-check for {target}: {error.split('error: ', 1)[-1]}")
+    return findings, len(queries)
+
+
+def check_markdown(path, shown):
+    """Markdown (README, DocC articles, samples' manuals): its code and its prose show the runtime-query rule too."""
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        return ios_without_visionos(handle.read(), shown)
 
 
 # ---------------------------------------------------------------- self-test
@@ -557,7 +642,10 @@ PLANTED_FAILING = {
     "nosigpipe-on-linux": "#if !os(Linux) || true\nlet option = SO_NOSIGPIPE\n#endif\n",
     "os26-no-availability": "#if compiler(>=6.2)\nfunc f(_ c: NotificationCenter) {\n    _ = c.addObserver(of: C.self, for: M.self) { _ in }\n}\n#endif\n",
     "os26-no-compiler-guard": "@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)\nstruct M: MainActorMessage {}\n",
-    "os26-else-branch": "#if compiler(>=6.2)\nfunc f() {\n    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {\n    } else {\n        let o = Observations { 1 }\n    }\n}\n#endif\n",
+    "os26-else-branch": "#if compiler(>=6.2)\nfunc f() {\n    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {\n    } else {\n        let o = Observations { 1 }\n    }\n}\n#endif\n",
+    "available-ios-without-visionos": "#if compiler(>=6.2)\nfunc f(_ c: NotificationCenter) {\n    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {\n        _ = c.addObserver(of: C.self, for: M.self) { _ in }\n    }\n}\n#endif\n",
+    "guard-available-ios-without-visionos": "func f() async {\n    guard #available(\n        macOS 15, iOS 18,\n        *\n    ) else { return }\n}\n",
+    "unavailable-ios-without-visionos": "func f() {\n    if #unavailable(iOS 18) { return }\n}\n",
     "os26-after-bodiless-declaration": "#if compiler(>=6.2)\n@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)\nlet x = 1\nfunc f(_ c: NotificationCenter) {\n    _ = c.addObserver(of: C.self, for: M.self) { _ in }\n}\n#endif\n",
     "unbalanced": "#if os(Linux)\nlet a = 1\n",
 }
@@ -575,8 +663,9 @@ PLANTED_PASSING = {
     "visionos-guarded": "#if canImport(Darwin)\nimport Darwin\n#elseif canImport(Glibc)\nimport Glibc\n#endif\n#if os(macOS) || os(Linux)\nlet p = Process()\n#endif\n#if targetEnvironment(simulator)\nlet simulated = true\n#endif\n",
     "c-glibc-guarded": "#include <stdlib.h>\n#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))\n#include <malloc.h>\n#define HAS_MALLINFO2 1\n#endif\nsize_t used(void) {\n#if defined(HAS_MALLINFO2)\n    return mallinfo2().uordblks;\n#elif defined(__APPLE__)\n    return 0;\n#else\n    return 0;\n#endif\n}\n",
     "c-darwin-guarded": "#ifdef __APPLE__\n#include <malloc/malloc.h>\n#endif\n#ifndef __linux__\nint zone = 0; /* malloc_zone_statistics in a comment */\n#endif\n",
-    "os26-guarded": "#if compiler(>=6.2)\n@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)\nstruct M: MainActorMessage {\n    static func f(_ c: NotificationCenter) { _ = c.addObserver(of: C.self, for: M.self) { _ in } }\n}\nfunc g(_ c: NotificationCenter) {\n    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {\n        _ = c.addObserver(of: C.self, for: M.self) { _ in }\n    }\n}\nfunc h(_ c: NotificationCenter) async {\n    guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) else { return }\n    for await _ in c.messages(of: C.self, for: M.self) {}\n}\n#endif\n",
+    "os26-guarded": "#if compiler(>=6.2)\n@available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)\nstruct M: MainActorMessage {\n    static func f(_ c: NotificationCenter) { _ = c.addObserver(of: C.self, for: M.self) { _ in } }\n}\nfunc g(_ c: NotificationCenter) {\n    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {\n        _ = c.addObserver(of: C.self, for: M.self) { _ in }\n    }\n}\nfunc h(_ c: NotificationCenter) async {\n    guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }\n    for await _ in c.messages(of: C.self, for: M.self) {}\n}\n#endif\n",
     "not-observations": "let notificationObservations = NotificationObservations()\n",
+    "available-ios-with-visionos": "func f() {\n    if #available(macOS 15, iOS 18, visionOS 2, *) {}\n    if #available(macOS 15, *) {}\n    // #available(iOS 18, *) in a comment\n    let s = \"#available(iOS 18, *)\"\n}\n@available(iOS 18, *)\nfunc g() {}\n",
 }
 
 
@@ -622,34 +711,47 @@ def self_test():
             if verdict != "ok":
                 failures += 1
             os.remove(planted)
-        # The real C file with its glibc guard gone: mallinfo2 and <malloc.h> reach Darwin.
-        bench = os.path.join(temporary, "Benchmarks", "BenchSupport", "bench_support.c")
-        if os.path.exists(bench):
-            with open(bench, encoding="utf-8") as handle:
+        # A DocC article whose snippet names iOS without visionOS in a runtime query.
+        article = os.path.join(temporary, "Sources", "Planted.md")
+        with open(article, "w", encoding="utf-8") as handle:
+            handle.write("# Planted\n\n```swift\nif #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {\n}\n```\n")
+        result = run()
+        ok = result.returncode != 0 and "Planted.md:4" in result.stdout \
+            and (not frontend() or "does not type-check for arm64-apple-xros1.0" in result.stdout)
+        print(f"self-test: a Markdown snippet with #available naming iOS without visionOS (and its xros1.0 type-check): exit {result.returncode} "
+              f"({'expected' if ok else 'NOT expected'})")
+        failures += 0 if ok else 1
+        os.remove(article)
+        def break_real_file(relative, breaking, label):
+            """Breaks one real file of the copy, shows the whole check fails naming it, and puts the file back."""
+            nonlocal failures
+            path = os.path.join(temporary, relative)
+            if not os.path.exists(path):
+                return
+            with open(path, encoding="utf-8") as handle:
                 text = handle.read()
-            broken = re.sub(r"(?m)^#if defined\(__GLIBC__\).*$", "#if 1", text)
-            with open(bench, "w", encoding="utf-8") as handle:
+            broken = breaking(text)
+            with open(path, "w", encoding="utf-8") as handle:
                 handle.write(broken)
             result = run()
-            ok = broken != text and result.returncode != 0 and "bench_support.c" in result.stdout
-            print(f"self-test: bench_support.c with its glibc guard replaced by #if 1: exit {result.returncode} "
-                  f"({'expected' if ok else 'NOT expected'})")
+            ok = broken != text and result.returncode != 0 and os.path.basename(path) in result.stdout
+            print(f"self-test: {label}: exit {result.returncode} ({'expected' if ok else 'NOT expected'})")
             failures += 0 if ok else 1
-            with open(bench, "w", encoding="utf-8") as handle:
+            with open(path, "w", encoding="utf-8") as handle:
                 handle.write(text)
+
+        # The real file as it was before visionOS was named: BMLTEventMonitor's postMessage query without visionOS 26.
+        break_real_file(os.path.join("Sources", "BMLTKit", "Notifications", "BMLTEventMonitor.swift"),
+                        lambda text: text.replace("watchOS 26, visionOS 26, *)", "watchOS 26, *)"),
+                        "BMLTEventMonitor.swift without visionOS 26 in its #available")
+        # The real C file with its glibc guard gone: mallinfo2 and <malloc.h> reach Darwin.
+        break_real_file(os.path.join("Benchmarks", "BenchSupport", "bench_support.c"),
+                        lambda text: re.sub(r"(?m)^#if defined\(__GLIBC__\).*$", "#if 1", text),
+                        "bench_support.c with its glibc guard replaced by #if 1")
         # The real file, broken the way C1 was: SocketTransport's socket() call with SOCK_STREAM.rawValue again.
-        transport = os.path.join(temporary, "Tests", "BMLTKitTests", "Reliability", "SocketTransport.swift")
-        if os.path.exists(transport):
-            with open(transport, encoding="utf-8") as handle:
-                text = handle.read()
-            broken = text.replace("LoopbackHTTPServer.streamType", "Int32(SOCK_STREAM.rawValue)")
-            with open(transport, "w", encoding="utf-8") as handle:
-                handle.write(broken)
-            result = run()
-            ok = broken != text and result.returncode != 0 and "SocketTransport.swift" in result.stdout
-            print(f"self-test: SocketTransport.swift with SOCK_STREAM.rawValue put back: exit {result.returncode} "
-                  f"({'expected' if ok else 'NOT expected'})")
-            failures += 0 if ok else 1
+        break_real_file(os.path.join("Tests", "BMLTKitTests", "Reliability", "SocketTransport.swift"),
+                        lambda text: text.replace("LoopbackHTTPServer.streamType", "Int32(SOCK_STREAM.rawValue)"),
+                        "SocketTransport.swift with SOCK_STREAM.rawValue put back")
     if failures:
         print(f"self-test: {failures} wrong")
         return 1
@@ -664,6 +766,8 @@ def main(arguments):
     if arguments[:1] == ["--root"] and len(arguments) > 1:
         root = arguments[1]
     findings = scan(root)
+    typechecked, queries = typecheck_queries(root)
+    findings += typechecked
     for finding in findings:
         print(finding)
     if findings:
@@ -673,6 +777,11 @@ def main(arguments):
     count = sum(1 for f in walked if f.endswith(".swift"))
     c_count = sum(1 for f in walked if f.endswith((".c", ".h")))
     print(f"portability: {count} Swift files and {c_count} C files, no Linux-only or Darwin-only construct outside its guard")
+    if queries:
+        print(f"portability: {queries} distinct #available(… 26 …) queries type-check around OS-26 API for "
+              + ", ".join(TYPECHECK_TARGETS))
+    else:
+        print("portability: no swift-frontend here: the #available queries were not type-checked for Apple targets")
     return 0
 
 

@@ -130,7 +130,7 @@ struct HostObservationTests {
     #if compiler(>=6.2)
     @Test("typed messages on the configured typedMessageCenter: each event once, same order as the classic notifications, typed payloads")
     func typedMessages() async throws {
-        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) else { return }
+        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
         let center = NotificationCenter(), typedCenter = NotificationCenter()
         let stub = StubServer(SampleReplies.healthy())
         var configuration = stub.configuration(center: center)
@@ -167,7 +167,7 @@ struct HostObservationTests {
 
     @Test("without a typedMessageCenter no typed message is posted to notificationCenter (Linux: a forName: nil observer would crash)")
     func noMessagesOnTheClassicCenter() async throws {
-        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) else { return }
+        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
         let center = NotificationCenter()
         let stub = StubServer(SampleReplies.healthy())
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration(center: center))

@@ -35,7 +35,7 @@ struct TypedMessageBridgeTests {
 
     @Test("each BMLTKit notification converts to its own message type only, and back to the same name and payload")
     func roundTrip() throws {
-        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) else { return }
+        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
         let samples = Self.samples
         for (event, type) in samples {
             let note = Notification(name: event.notificationName, object: nil, userInfo: event.userInfo)
@@ -58,7 +58,7 @@ struct TypedMessageBridgeTests {
 
     @Test("a notification a host posts with a BMLTKit name and no (or a wrong) payload gives no message and no payload")
     func hostPostedNotifications() {
-        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) else { return }
+        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
         let bare = Notification(name: .bmltMeetingSearchResults)
         let wrong = Notification(name: .bmltServerValidated, object: nil,
                                  userInfo: ["org.bmlt.kit.event": 42, "org.bmlt.kit.isServerValid": "yes", "org.bmlt.kit.meetings": "none"])
@@ -75,7 +75,7 @@ struct TypedMessageBridgeTests {
 
     @Test("every server-administration write posts the message of its own classic name to the typedMessageCenter")
     func serverAdminWritesPostTheirOwnMessage() async throws {
-        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) else { return }
+        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
         let typedCenter = NotificationCenter()
         var configuration = BMLTConfiguration(notificationCenter: NotificationCenter())
         configuration.typedMessageCenter = typedCenter

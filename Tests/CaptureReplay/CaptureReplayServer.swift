@@ -27,8 +27,13 @@ public enum CaptureReplayServer {
 
     /// Starts a loopback server replaying `folder`'s read captures.
     public static func start(folder: String) throws -> LoopbackHTTPServer {
+        try LoopbackHTTPServer(handler: handler(folder: folder))
+    }
+
+    /// The replay of `folder`'s read captures as a handler, for a server that answers some requests itself first.
+    public static func handler(folder: String) -> @Sendable (LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Behavior {
         let recorded = index(folder)
-        return try LoopbackHTTPServer { request in
+        return { request in
             let (path, query) = split(request.target)
             let (parameters, keys) = normalize(query)
             guard let match = recorded.first(where: { $0.path == path.replacingOccurrences(of: "/main_server", with: "")

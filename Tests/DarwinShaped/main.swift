@@ -225,7 +225,7 @@ func sampleEvents() -> [BMLTEvent] {
 }
 
 let record = await MainActor.run { Record() }
-if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) { await run(record) }
+if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) { await run(record) }
 let failures = await MainActor.run { record.failures }
 if failures.isEmpty {
     say("darwin-shaped: ALL OK")

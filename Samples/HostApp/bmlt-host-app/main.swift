@@ -71,7 +71,7 @@ final class HostApp {
     /// `typedMessageCenter` (Apple, OS 26, also delivers them on `NotificationCenter.default`; Linux does not).
     func observeTypedMessages() {
         #if compiler(>=6.2)
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             let center = typedCenter
             typedTokens.append(center.addObserver(of: connection, for: .bmltProgressDidStart) { _ in self.typedMessages.append("progressDidStart") })
             typedTokens.append(center.addObserver(of: connection, for: .bmltProgressDidStop) { _ in self.typedMessages.append("progressDidStop") })
@@ -151,7 +151,7 @@ final class HostApp {
         print("logger: \(loggedNames.count) BMLTKit notifications, \(withPayload) with their payload")
         ok = ok && loggedNames == notifications && withPayload == loggedNames.count
         #if compiler(>=6.2)
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             let typedNames: Set<String> = ["progressDidStart", "progressDidStop", "serverValidated", "meetingSearchResults", "requestCancelled", "error"]
             let expected = notifications.map { name in typedNames.first { Self.suffix[$0] == name } }.compactMap { $0 }
             ok = ok && expected == typedMessages

@@ -238,7 +238,7 @@ final class PatternRun {
     /// OS 26: Foundation hands BMLTKit's classic post to them; elsewhere nothing is posted there).
     func observeTyped(_ connection: BMLTConnection) {
         #if compiler(>=6.2)
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             #if canImport(Darwin)
             let defaultGetsMessages = true
             #else

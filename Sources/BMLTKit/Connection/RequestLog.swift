@@ -18,14 +18,18 @@ public enum BMLTLogLevel: Int, Sendable, Hashable, Comparable, CaseIterable {
     public static func < (lhs: BMLTLogLevel, rhs: BMLTLogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// Writes request log lines with secrets removed: only the method and the address are logged — never headers
-/// (where tokens and cookies travel) or bodies (where passwords travel) — and query values whose names suggest
-/// a secret are replaced by `<redacted>`.
+/// Writes request log lines with secrets and personal data removed: only the method and the address are logged —
+/// never headers (where tokens and cookies travel) or bodies (where passwords travel) — and query values whose names
+/// suggest a secret, or that carry a person's words (a contact message's sender address and text), are replaced by
+/// `<redacted>`.
 struct RequestLog: Sendable {
     let level: BMLTLogLevel
     let handler: (@Sendable (BMLTLogLevel, String) -> Void)?
 
     private static let secretNames = ["password", "passwd", "token", "secret", "auth", "key", "session"]
+    /// Query names whose values are personal data: `contact.php`'s sender address and message (the only GET that
+    /// carries them: the server reads its parameters from the query).
+    private static let personalNames: Set<String> = ["from_address", "message"]
 
     // The writers below that put their line together are called from `async` functions (the transport's, the operation
     // context's) and kept out of line (`@inline(never)`): inlined, the strings they may build would be laid out in each
@@ -75,14 +79,15 @@ struct RequestLog: Sendable {
         handler(.errors, "warning: " + text)
     }
 
-    /// The URL with secret-looking query values replaced and any user/password removed.
+    /// The URL with secret-looking and personal query values replaced and any user/password removed.
     static func redacted(_ url: URL?) -> String {
         guard let url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "?" }
         components.user = nil
         components.password = nil
         components.queryItems = components.queryItems?.map { item in
             let name = item.name.lowercased()
-            return secretNames.contains(where: name.contains) ? URLQueryItem(name: item.name, value: "<redacted>") : item
+            let hidden = secretNames.contains(where: name.contains) || personalNames.contains(name)
+            return hidden ? URLQueryItem(name: item.name, value: "<redacted>") : item
         }
         return components.string ?? "?"
     }

@@ -138,7 +138,7 @@ final class EventPoster {
     /// also how typed observers of `notificationCenter` get each event. Never on swift-corelibs-foundation.
     nonisolated static var typedObserversShareClassicPosts: Bool {
         #if compiler(>=6.2) && (canImport(Darwin) || BMLTKIT_DARWIN_SHAPED)
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) { return true }
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) { return true }
         #endif
         return false
     }
@@ -149,7 +149,7 @@ final class EventPoster {
         #if compiler(>=6.2)
         guard let typedMessageCenter else { return }
         if Self.typedObserversShareClassicPosts && typedMessageCenter === notificationCenter { return }
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             postMessage(event, from: connection, to: typedMessageCenter)
         }
         #endif

@@ -77,7 +77,8 @@ struct SearchChunkTransportTests {
         }
         defer { server.stop() }
         let meetings = try await connection(server).meetings(matching: BMLTSearchCriteria(), extent: .meetingsOnly).meetings
-        #expect(meetings == (try expected))
+        let wanted = try expected
+        #expect(meetings == wanted)
         #expect(meetings.count == 400)
     }
 
@@ -90,7 +91,8 @@ struct SearchChunkTransportTests {
         let connection = connection(server) { $0.retryPolicy = BMLTRetryPolicy(maximumRetries: 1, baseDelay: 0.01) }
         let meetings = try await connection.meetings(matching: BMLTSearchCriteria(), extent: .meetingsOnly).meetings
         #expect(attempts.withLock { $0 } == 2)
-        #expect(meetings == (try expected))
+        let wanted = try expected
+        #expect(meetings == wanted)
     }
 
     @Test("a body cut short and not retried: a broken reply, and the meetings held before are kept")
@@ -108,7 +110,8 @@ struct SearchChunkTransportTests {
             Issue.record("expected a broken reply, got \(String(describing: connection.search.lastError))")
             return
         }
-        #expect(connection.search.meetings == (try expected), "the first search's meetings were lost")
+        let wantedFirst = try expected
+        #expect(connection.search.meetings == wantedFirst, "the first search's meetings were lost")
     }
 
     @Test("an error status keeps its body for the error's message (never given to the decoder)")
@@ -136,7 +139,8 @@ struct SearchChunkTransportTests {
             $0.logHandler = { _, line in lines.withLock { $0.append(line) } }
         }
         let meetings = try await connection.meetings(matching: BMLTSearchCriteria(), extent: .meetingsOnly).meetings
-        #expect(meetings == (try expected))
+        let wanted = try expected
+        #expect(meetings == wanted)
         #expect(lines.withLock { $0 }.contains { $0.contains("display_errors") && $0.contains("Undefined array key 3") })
     }
 
@@ -146,7 +150,8 @@ struct SearchChunkTransportTests {
         defer { server.stop() }
         let connection = connection(server) { $0.httpTransport = SocketTransport() }
         let meetings = try await connection.meetings(matching: BMLTSearchCriteria(), extent: .meetingsOnly).meetings
-        #expect(meetings == (try expected))
+        let wanted = try expected
+        #expect(meetings == wanted)
     }
 
     @Test("a cached search stores the body it decoded while it arrived; the cache then answers the same meetings")
@@ -166,7 +171,8 @@ struct SearchChunkTransportTests {
         let first = try await connection.meetings(matching: BMLTSearchCriteria(), extent: .meetingsOnly).meetings
         up.withLock { $0 = false }
         let second = try await connection.meetings(matching: BMLTSearchCriteria(), extent: .meetingsOnly).meetings
-        #expect(first == (try expected))
+        let wanted = try expected
+        #expect(first == wanted)
         #expect(second == first)
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         #expect(!files.isEmpty && !files.contains { $0.hasPrefix(".tmp") }, "\(files)")

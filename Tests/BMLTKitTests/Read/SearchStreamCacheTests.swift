@@ -19,7 +19,8 @@ struct SearchStreamCacheTests {
     static func fast(_ json: String, formats: [BMLTFormat] = serverFormats) throws -> [BMLTMeeting] {
         let data = Data(json.utf8)
         let fast = try WireSearchStream.fast(data, serverFormats: formats)
-        #expect(fast == (try WireSearchStream.reference(data, serverFormats: formats)), "\(json)")
+        let wanted = try WireSearchStream.reference(data, serverFormats: formats)
+        #expect(fast == wanted, "\(json)")
         return fast.meetings
     }
 
@@ -135,7 +136,8 @@ struct SearchStreamCacheTests {
                 meetings.append(try reader.meeting(&scanner, context: &context))
             }
         }
-        #expect(meetings == (try Self.fast("[" + objects.joined(separator: ",") + "]")))
+        let wanted = try Self.fast("[" + objects.joined(separator: ",") + "]")
+        #expect(meetings == wanted)
     }
 
     @Test("keys in any order, written with escapes, repeated, or unknown: the reference's meeting")
