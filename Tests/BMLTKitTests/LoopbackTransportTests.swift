@@ -91,10 +91,9 @@ struct LoopbackTransportTests {
 
     @Test("connection refused is a transport error naming it")
     func refused() async throws {
-        let server = try LoopbackHTTPServer(handler: Self.healthy)
-        let url = server.baseURL
-        server.stop()
-        let connection = BMLTConnection(rootServerURL: url.appendingPathComponent("main_server"),
+        let dead = try RefusingLoopbackPort()   // held: no other test's server can take the port meanwhile
+        defer { dead.close() }
+        let connection = BMLTConnection(rootServerURL: dead.baseURL.appendingPathComponent("main_server"),
                                         configuration: BMLTConfiguration(notificationCenter: NotificationCenter(), retryPolicy: .none))
         do {
             _ = try await connection.validate()

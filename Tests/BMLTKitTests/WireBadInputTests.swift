@@ -80,10 +80,10 @@ struct WireBadInputTests {
     func badStep(_ bad: Bad) async throws {
         let mode = Locked(false)
         // "Another host" is a second server on 127.0.0.1 reached by the name `localhost` (macOS has no 127.0.0.2), and the
-        // dead host a port on 127.0.0.1 where a server listened and was stopped.
-        let dead = try LoopbackHTTPServer { _ in .json("[]") }
+        // dead host a port on 127.0.0.1 where nothing listens, held so that no other test's server takes it meanwhile.
+        let dead = try RefusingLoopbackPort()
+        defer { dead.close() }
         let deadPort = dead.port
-        dead.stop()
         let other = try LoopbackHTTPServer { request in
             bad == .redirectLoopToOtherHost
                 ? .redirect(to: "http://127.0.0.1:\(deadPort)" + request.target)     // nothing listens there

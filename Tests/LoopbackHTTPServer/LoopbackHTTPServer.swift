@@ -36,6 +36,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         case silence
         /// Send these bytes as they are (head and body: for malformed heads, bad chunks, corrupt encodings), then close.
         case raw(Data)
+        /// Answer the head and the first `firstBytes` of the body, then wait until `gate` opens (at most a minute), then
+        /// send the rest: a reply that is certainly still arriving while a test looks at what came so far.
+        case gated(status: Int, body: Data, firstBytes: Int, gate: LoopbackGate)
     }
 
     /// The port the server listens on.
@@ -245,6 +248,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             while state.withLock({ running && openSockets.contains(client) }) { Thread.sleep(forTimeInterval: 0.05) }
         case .raw(let bytes):
             send(client, bytes)
+        case .gated(let status, let body, let firstBytes, let gate):
+            let first = min(body.count, max(0, firstBytes))
+            guard send(client, head(status: status, headers: [:], length: body.count) + body.prefix(first)) else { return }
+            gate.wait(upTo: 60) { [self] in state.withLock { running } }
+            send(client, body.subdata(in: first..<body.count))
         }
     }
 

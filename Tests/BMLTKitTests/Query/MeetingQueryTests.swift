@@ -25,12 +25,16 @@ struct MeetingQueryTests {
     nonisolated static let tuesdays = body(first: 1001, count: 200)
 
     /// Monday's and Tuesday's searches answered slowly (over a second, in pieces), so that both are in flight at once.
-    nonisolated static func server(mondayInterval: TimeInterval = 0.04) throws -> LoopbackHTTPServer {
+    /// With `gates`, each reply sends its first 16 KiB and then holds the rest until the test opens its gate.
+    nonisolated static func server(mondayInterval: TimeInterval = 0.04,
+                                   gates: (monday: LoopbackGate, tuesday: LoopbackGate)? = nil) throws -> LoopbackHTTPServer {
         try LoopbackHTTPServer { request in
             guard request.query("switcher") == "GetSearchResults" else { return LoopbackTransportTests.healthy(request) }
-            switch request.query("weekdays[]") {
-            case "2": return .drip(status: 200, body: mondays, chunkSize: 4096, interval: mondayInterval)
-            case "3": return .drip(status: 200, body: tuesdays, chunkSize: 4096, interval: 0.04)
+            switch (request.query("weekdays[]"), gates) {
+            case ("2", let gates?): return .gated(status: 200, body: mondays, firstBytes: 16_384, gate: gates.monday)
+            case ("3", let gates?): return .gated(status: 200, body: tuesdays, firstBytes: 16_384, gate: gates.tuesday)
+            case ("2", nil): return .drip(status: 200, body: mondays, chunkSize: 4096, interval: mondayInterval)
+            case ("3", nil): return .drip(status: 200, body: tuesdays, chunkSize: 4096, interval: 0.04)
             default: return .json("[]")
             }
         }
@@ -53,7 +57,10 @@ struct MeetingQueryTests {
 
     @Test("two queries on one connection refreshed at once: each its own meetings, one progress pair, the store untouched")
     func twoQueriesAtOnce() async throws {
-        let server = try Self.server()
+        // Each reply holds its rest until the test has seen what it looks for (both in flight, the list's first meetings):
+        // on a loaded machine a dripped reply can arrive whole before the first look.
+        let gates = (monday: LoopbackGate(), tuesday: LoopbackGate())
+        let server = try Self.server(gates: gates)
         defer { server.stop() }
         let recorder = EventRecorder()
         let connection = try await connection(server, monitors: [recorder])
@@ -70,6 +77,8 @@ struct MeetingQueryTests {
         while !listTask.isCancelled, list.isLoading || map.isLoading || list.request == nil || map.request == nil {
             if connection.inFlightRequests.count == 2 && list.isLoading && map.isLoading { bothInFlight = true }
             if list.isLoading && !list.meetings.isEmpty && list.meetings.count < expectedMondays.count { partial = true }
+            if bothInFlight { gates.tuesday.open() }
+            if bothInFlight && partial { gates.monday.open() }
             try await Task.sleep(nanoseconds: 5_000_000)
         }
         await listTask.value
