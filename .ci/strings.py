@@ -18,7 +18,7 @@ import os, re, shutil, sys, tempfile
 LANGUAGES = ["da", "de", "el", "en", "es", "fa", "fr", "it", "pl", "pt", "ru", "sv"]
 PLURALS = {"pl": ["few", "many", "one"], "ru": ["few", "many", "one"]}
 KEY_PREFIXES = ("error", "transport", "broken", "subject", "reply", "notRoot", "unsupported", "argument", "rejection",
-                "list", "problems", "problem", "weekday")
+                "list", "problems", "problem", "weekday", "write")
 KEY_LITERAL = re.compile(r'"((?:%s)\.[A-Za-z0-9_.]+)"' % "|".join(KEY_PREFIXES))
 PLACEHOLDER = re.compile(r'%(?:(\d+)\$)?([@%])')
 

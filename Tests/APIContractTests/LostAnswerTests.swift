@@ -25,8 +25,9 @@ struct LostAnswerTests {
     /// A logged-in connection to a fresh stand-in (one retry for reads). The suites run their cases one at a time: in parallel, hundreds of stand-ins and their look-ups overload a busy machine past any short timeout.
     func connect(_ generation: Generation, retries: Int = 1, for loss: Loss? = nil) async throws -> (LostAnswerStandIn, BMLTConnection) {
         let standIn = try LostAnswerStandIn(generation)
-        // A stall costs the timeout: 2.5 s there; elsewhere 10 s, which a machine busy with the whole suite never reaches.
-        let configuration = BMLTConfiguration(timeout: loss == .stall ? 2.5 : 10, retryPolicy: BMLTRetryPolicy(maximumRetries: retries, baseDelay: 0.01))
+        // A stall costs the timeout: 5 s there (the write must be sent before it passes, also under the thread sanitizer
+        // with both cores busy: 2.5 s was seen to pass first); elsewhere 10 s, which a busy machine never reaches.
+        let configuration = BMLTConfiguration(timeout: loss == .stall ? 5 : 10, retryPolicy: BMLTRetryPolicy(maximumRetries: retries, baseDelay: 0.01))
         let connection = BMLTConnection(rootServerURL: standIn.rootURL, configuration: configuration)
         _ = try await connection.validate()
         try await connection.login(username: "admin", password: RESTAdminReplay.password)

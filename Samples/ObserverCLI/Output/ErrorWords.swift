@@ -43,7 +43,7 @@ enum ErrorWords {
             return "This address does not answer like a BMLT root server: \(reason). Check the --server URL."
         case .transport:
             return error.description   // BMLTKit's own sentence (in English), from the URLError code
-        case .httpStatus(_, let message?) where message.hasPrefix("The server failed on this write"):
+        case .serverFailedOnWrite:
             return error.description   // a write the server failed on: BMLTKit's own sentence
         case .httpStatus(let code, let message):
             let said = message.map { ": “\($0)”" } ?? ""

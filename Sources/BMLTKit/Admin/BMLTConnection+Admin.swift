@@ -264,8 +264,9 @@ extension BMLTConnection {
                         }
                     }
                 } catch {
-                    throw error.asWriteFailure(what.description.replacingOccurrences(of: "deleted meetings", with: "a deleted meeting")
-                        .replacingOccurrences(of: " meetings", with: " a meeting"))       // a 5xx is the server failing on this write, not a wrong URL
+                    // A 500 or 501 is the server failing on this write, not a wrong URL.
+                    guard let write = BMLTUnknownWriteOutcome.Write(what) else { throw error }
+                    throw error.asWriteFailure(write)
                 }
             },
             succeed: { connection, value, request in

@@ -52,8 +52,7 @@ struct LegacyAdmin: AdminInterface {
             } catch {
                 // add_meeting makes the meeting and records its "new" change before it stores the fields: a
                 // failure after that leaves the record (and the empty meeting it names) on the server.
-                throw error.asWriteFailure("creating a meeting", leftBehind: "root server \(info.version) records the "
-                    + "“new” change of a meeting before it stores the meeting's fields, so that change record stays in the change list")
+                throw error.asWriteFailure(.createMeeting, leftBehind: .newMeetingChangeRecord(serverVersion: info.version))
             }
             let created = try await read(id)
             return BMLTSaveResult(meeting: created, fieldChanges: WireMeetingFieldTable.differences(from: nil, to: created), wasCreated: true)

@@ -44,8 +44,6 @@ extension BMLTError: LocalizedError, CustomStringConvertible {
         case .timeout: return text("error.timeout")
         case .httpStatus(let code, let message) where (400..<500).contains(code):
             return said("error.httpStatus.client", "error.httpStatus.client.said", message, after: [String(code)])
-        case .httpStatus(_, let message?) where message.hasPrefix(Self.writeFailurePrefix):
-            return message                                      // a whole sentence: see `serverFailedOnWrite`
         case .httpStatus(let code, let message):
             return said("error.httpStatus", "error.httpStatus.said", message, after: [String(code)])
         case .malformedResponse(let what, let detail):
@@ -72,7 +70,8 @@ extension BMLTError: LocalizedError, CustomStringConvertible {
         case .invalidArgument(let argument): return text("error.invalidArgument", argument.phrase(in: language))
         case .brokenReply(let code, let detail):
             return text("error.brokenReply", detail.phrase(code: code, in: language), String(code))
-        case .writeOutcomeUnknown(let open): return WriteOutcomeSentences.unknown(open)
+        case .writeOutcomeUnknown(let open): return WriteOutcomeSentences.unknown(open, in: language)
+        case .serverFailedOnWrite(let failure): return WriteOutcomeSentences.failed(failure, in: language)
         }
     }
 

@@ -63,6 +63,9 @@ public enum BMLTError: Error, Sendable, Hashable {
     /// A write's answer was lost and what the server now holds could not be found out: neither done nor failed
     /// (which write, what is known, why; see `BMLTUnknownWriteOutcome`). Its sentence never says "Try again".
     indirect case writeOutcomeUnknown(BMLTUnknownWriteOutcome)
+    /// The server failed on a write: it answered HTTP 500 or 501 (which write, the status, the server's own words and
+    /// what the write may have left behind; see `BMLTWriteFailure`). Sending it again unchanged fails the same way.
+    case serverFailedOnWrite(BMLTWriteFailure)
 }
 
 /// Why the root server refused a message to a meeting's contact (the codes of `contact.php`).
@@ -80,23 +83,11 @@ public enum BMLTMessageRejection: Int, Sendable, Hashable, Codable, CaseIterable
 }
 
 extension BMLTError {
-    /// How the sentence of a write the server failed on begins (`serverFailedOnWrite`).
-    static let writeFailurePrefix = "The server failed on this write"
-
-    /// A 5xx answer to a write: the server failed on it (not a wrong URL: the server was reached and answered the
-    /// reads). `what`: the write ("creating a meeting"); `leftBehind`: what the failed write still left on the
-    /// server, where the generation is known to leave something.
-    static func serverFailedOnWrite(code: Int, what: String, leftBehind: String? = nil) -> BMLTError {
-        let left = leftBehind.map { " It left something behind all the same: \($0)." } ?? " Read the meeting again to see what the server now holds."
-        return .httpStatus(code: code, message: "\(writeFailurePrefix) (\(what)): it answered with HTTP status \(code)."
-                                           + left + " Trying again unchanged will fail the same way; tell the server's administrator.")
-    }
-
-    /// `self`, with an HTTP 500 or 501 answer to a write turned into `serverFailedOnWrite` (other errors unchanged:
-    /// 502, 503 and 504 come from a gateway or an overloaded server, and trying again later may well work).
-    func asWriteFailure(_ what: String, leftBehind: String? = nil) -> BMLTError {
-        guard case .httpStatus(let code, let message) = self, code == 500 || code == 501,
-              !(message ?? "").hasPrefix(Self.writeFailurePrefix) else { return self }
-        return .serverFailedOnWrite(code: code, what: what, leftBehind: leftBehind)
+    /// `self`, with an HTTP 500 or 501 answer to a write turned into `.serverFailedOnWrite` (the server's words kept
+    /// as its message; other errors unchanged: 502, 503 and 504 come from a gateway or an overloaded server, and trying
+    /// again later may well work). `leftBehind`: what the failed write still left on the server, where known.
+    func asWriteFailure(_ write: BMLTUnknownWriteOutcome.Write, leftBehind: BMLTWriteFailure.LeftBehind? = nil) -> BMLTError {
+        guard case .httpStatus(let code, let message) = self, code == 500 || code == 501 else { return self }
+        return .serverFailedOnWrite(BMLTWriteFailure(write: write, code: code, message: message, leftBehind: leftBehind))
     }
 }

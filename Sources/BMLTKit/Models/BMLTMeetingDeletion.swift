@@ -27,6 +27,14 @@ public struct BMLTMeetingDeletion: Sendable, Hashable, CustomStringConvertible {
         self.deletion = deletion
     }
 
-    /// A sentence saying what happened (see `WriteOutcomeSentences`).
-    public var description: String { WriteOutcomeSentences.deletion(self) }
+    /// A sentence saying what happened, in English (for logs).
+    public var description: String { WriteOutcomeSentences.deletion(self, in: "en") }
+
+    /// The sentence in `locale`'s language (English when BMLTKit has no table for it).
+    /// ```swift
+    /// print(done.localizedDescription(for: Locale(identifier: "es")))   // La reunión 42 ya estaba eliminada …
+    /// ```
+    public func localizedDescription(for locale: Locale) -> String {
+        WriteOutcomeSentences.deletion(self, in: BMLTLocalization.language(for: locale))
+    }
 }

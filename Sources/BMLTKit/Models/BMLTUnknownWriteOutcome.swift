@@ -80,7 +80,7 @@ public struct BMLTUnknownWriteOutcome: Sendable, Hashable, CustomStringConvertib
     }
 
     /// What happened and what to check, as a sentence (the error's `localizedDescription`); never "Try again".
-    public var description: String { WriteOutcomeSentences.unknown(self) }
+    public var description: String { WriteOutcomeSentences.unknown(self, in: "en") }
 
     /// Whether the server is known to have done the write (its result could not be read back).
     /// ```swift

@@ -1,73 +1,125 @@
 import Foundation
 
-/// Every sentence about a write's outcome when its answer was lost (issue 41), in one place for the string tables:
-/// what `BMLTError.writeOutcomeUnknown(_:)` and `BMLTMeetingDeletion` say. None says "Try again": these writes are
-/// not known not to have happened.
+/// Every sentence about a write's outcome, from the string tables (keys `write.*`): what
+/// `BMLTError.writeOutcomeUnknown(_:)` (issue 41: the answer was lost), `BMLTError.serverFailedOnWrite(_:)` and
+/// `BMLTMeetingDeletion` say. None says "Try again": these writes are not known not to have happened.
 enum WriteOutcomeSentences {
     /// The write, as the sentence names it.
-    static func name(_ write: BMLTUnknownWriteOutcome.Write, id: Int?) -> String {
-        let meeting = id.map { "meeting \($0)" } ?? "the meeting"
+    static func name(_ write: BMLTUnknownWriteOutcome.Write, id: Int?, in language: String) -> String {
+        func text(_ key: String, _ arguments: String...) -> String { StringTables.text(key, arguments, language: language) }
+        let id = id.map(String.init)
         switch write {
-        case .createMeeting: return "creating a meeting"
-        case .saveMeeting: return "saving \(meeting)"
-        case .deleteMeeting: return "deleting \(meeting)"
-        case .restoreMeeting: return "restoring \(meeting)"
-        case .rollbackMeeting: return "rolling back \(meeting)"
-        case .createFormat: return "creating a format"
-        case .createServiceBody: return "creating a service body"
-        case .createUser: return "creating a user"
-        case .serverAdministration: return "this server administration change"
-        case .contactMessage: return "the message to the meeting's contact"
+        case .createMeeting: return text("write.name.createMeeting")
+        case .saveMeeting: return id.map { text("write.name.saveMeeting.id", $0) } ?? text("write.name.saveMeeting")
+        case .deleteMeeting: return id.map { text("write.name.deleteMeeting.id", $0) } ?? text("write.name.deleteMeeting")
+        case .restoreMeeting: return id.map { text("write.name.restoreMeeting.id", $0) } ?? text("write.name.restoreMeeting")
+        case .rollbackMeeting: return id.map { text("write.name.rollbackMeeting.id", $0) } ?? text("write.name.rollbackMeeting")
+        case .createFormat: return text("write.name.createFormat")
+        case .createServiceBody: return text("write.name.createServiceBody")
+        case .createUser: return text("write.name.createUser")
+        case .serverAdministration: return text("write.name.serverAdministration")
+        case .contactMessage: return text("write.name.contactMessage")
         }
     }
 
     /// How the answer was lost, in a few words.
-    static func loss(_ error: BMLTError) -> String {
+    static func loss(_ error: BMLTError, in language: String) -> String {
+        func text(_ key: String, _ arguments: String...) -> String { StringTables.text(key, arguments, language: language) }
         switch error {
-        case .timeout: return "the server did not answer in time"
-        case .httpStatus(let code, _): return "the server or a proxy in front of it answered HTTP status \(code)"
-        case .transport(let code): return "\(BMLTError.transportPhrase(code, in: "en")) (code \(code))"
-        case .brokenReply, .malformedResponse: return "its reply could not be read"
-        default: return "its answer was lost"
+        case .timeout: return text("write.loss.timeout")
+        case .httpStatus(let code, _): return text("write.loss.httpStatus", String(code))
+        case .transport(let code): return text("write.loss.transport", BMLTError.transportPhrase(code, in: language), String(code))
+        case .brokenReply, .malformedResponse: return text("write.loss.unreadable")
+        default: return text("write.loss.other")
+        }
+    }
+
+    /// What to read on the server before doing the write again ("its meetings").
+    static func items(_ write: BMLTUnknownWriteOutcome.Write, in language: String) -> String {
+        switch write {
+        case .createFormat: return StringTables.text("write.items.formats", language: language)
+        case .createServiceBody: return StringTables.text("write.items.serviceBodies", language: language)
+        case .createUser: return StringTables.text("write.items.users", language: language)
+        default: return StringTables.text("write.items.meetings", language: language)
         }
     }
 
     /// `BMLTError.writeOutcomeUnknown(_:)`'s sentence.
-    static func unknown(_ open: BMLTUnknownWriteOutcome) -> String {
-        let what = name(open.write, id: open.meetingID)
-        let head = "The answer to \(what) was lost (\(loss(open.loss)))"
-        let item = open.write == .createFormat ? "formats" : open.write == .createServiceBody ? "service bodies"
-            : open.write == .createUser ? "users" : "meetings"
+    static func unknown(_ open: BMLTUnknownWriteOutcome, in language: String) -> String {
+        let what = name(open.write, id: open.meetingID, in: language)
+        let lost = loss(open.loss, in: language)
+        func text(_ key: String, _ arguments: String...) -> String {
+            StringTables.text(key, [what, lost] + arguments, language: language)
+        }
+        func plural(_ key: String, _ ids: [Int]) -> String {
+            let list = ids.map(String.init).joined(separator: StringTables.text("list.comma", language: language))
+            return StringTables.plural(key, count: ids.count, [what, lost, StringTables.number(ids.count, language: language), list],
+                                       language: language)
+        }
         switch open.finding {
         case .lookUpFailed(let error):
-            return head + ", and what the server now holds could not be looked up either (\(loss(error))). It may have been "
-                + "done: when the server can be reached, read its \(item) (or the change list) before doing it again."
-        case .severalCandidates(let ids):
-            return head + ". The change list shows several new meetings made by this login since then that match it ("
-                + ids.map(String.init).joined(separator: ", ") + "); none was picked. Check them and delete any duplicate."
-        case .changedElsewhere(let keys):
-            return head + ". The server now holds other values than those sent for " + keys.joined(separator: ", ")
-                + ": someone else may have changed the meeting in between. Read it again and decide what it should hold."
-        case .loginExpired:
-            return head + ", and the login ended before BMLTKit could look up what the server holds. Log in, then read the "
-                + "\(item) (or the change list) before doing it again."
-        case .doneButUnread(let id, let error):
-            return head + ". The server did it" + (id.map { " (\(item == "meetings" ? "meeting" : "id") \($0))" } ?? "")
-                + ", but it could not be read back (\(loss(error))). Read it again to see what the server holds."
-        case .noRecordButSimilar(let ids):
-            return head + ". The change list has no record of it, but the service body holds meetings like it ("
-                + ids.map(String.init).joined(separator: ", ") + "). Check them before creating it again."
-        case .notLookedUp:
-            return head + ". It may have been done: check what the server holds before doing it again."
+            return text("write.unknown.lookUpFailed", loss(error, in: language), items(open.write, in: language))
+        case .severalCandidates(let ids): return plural("write.unknown.severalCandidates", ids)
+        case .changedElsewhere(let keys): return text("write.unknown.changedElsewhere", ListFormatting.join(keys, language: language))
+        case .loginExpired: return text("write.unknown.loginExpired", items(open.write, in: language))
+        case .doneButUnread(let id?, let error) where [.createFormat, .createServiceBody, .createUser].contains(open.write):
+            return text("write.unknown.doneButUnread.id", loss(error, in: language), String(id))
+        case .doneButUnread(let id?, let error): return text("write.unknown.doneButUnread.meeting", loss(error, in: language), String(id))
+        case .doneButUnread(nil, let error): return text("write.unknown.doneButUnread", loss(error, in: language))
+        case .noRecordButSimilar(let ids): return plural("write.unknown.noRecordButSimilar", ids)
+        case .notLookedUp: return text("write.unknown.notLookedUp")
         }
     }
 
-    /// `BMLTMeetingDeletion`'s sentence.
-    static func deletion(_ done: BMLTMeetingDeletion) -> String {
-        guard done.wasAlreadyDeleted else { return "Meeting \(done.meetingID) was deleted." }
-        var by: [String] = []
-        if let user = done.deletion?.userName, !user.isEmpty { by.append("by \(user)") }
-        if let date = done.deletion?.date { by.append(ISO8601DateFormatter().string(from: date)) }
-        return "Meeting \(done.meetingID) was already deleted" + (by.isEmpty ? "" : " (" + by.joined(separator: ", ") + ")") + "."
+    /// `BMLTError.serverFailedOnWrite(_:)`'s sentence: what failed (with the server's words), what it left behind or
+    /// what to read, and that sending it unchanged fails the same way.
+    static func failed(_ failure: BMLTWriteFailure, in language: String) -> String {
+        func text(_ key: String, _ arguments: String...) -> String { StringTables.text(key, arguments, language: language) }
+        let what = name(failure.write, id: nil, in: language)
+        let head = failure.message.flatMap { $0.isEmpty ? nil : $0 }
+            .map { text("write.failed.said", what, String(failure.code), $0) } ?? text("write.failed", what, String(failure.code))
+        let left: String
+        switch failure.leftBehind {
+        case .newMeetingChangeRecord(let version)?: left = text("write.failed.leftBehind.newMeetingChangeRecord", version)
+        case nil: left = text("write.failed.readAgain")
+        }
+        return [head, left, text("write.failed.advice")].joined(separator: " ")
+    }
+
+    /// `BMLTMeetingDeletion`'s sentence: in English the date is ISO 8601 (for logs), else the language's own form.
+    static func deletion(_ done: BMLTMeetingDeletion, in language: String) -> String {
+        func text(_ key: String, _ arguments: String...) -> String { StringTables.text(key, arguments, language: language) }
+        let id = String(done.meetingID)
+        guard done.wasAlreadyDeleted else { return text("write.deleted", id) }
+        var details: [String] = []
+        if let user = done.deletion?.userName, !user.isEmpty { details.append(text("write.deletedBy", user)) }
+        if let date = done.deletion?.date {
+            if language == "en" {
+                details.append(ISO8601DateFormatter().string(from: date))
+            } else {
+                let formatter = DateFormatter()
+                formatter.locale = Locale(identifier: language)
+                formatter.dateStyle = .medium
+                formatter.timeStyle = .short
+                details.append(formatter.string(from: date))
+            }
+        }
+        guard !details.isEmpty else { return text("write.alreadyDeleted", id) }
+        return text("write.alreadyDeleted.details", id, details.joined(separator: text("list.comma")))
+    }
+}
+
+extension BMLTUnknownWriteOutcome.Write {
+    /// The meeting write an administration operation's subject names (`nil`: not one of them).
+    init?(_ subject: BMLTError.Subject) {
+        switch subject {
+        case .creatingMeetings: self = .createMeeting
+        case .savingMeetings: self = .saveMeeting
+        case .deletingMeetings: self = .deleteMeeting
+        case .restoringMeetings: self = .restoreMeeting
+        case .rollingBackMeetings: self = .rollbackMeeting
+        case .serverAdministrationChanges: self = .serverAdministration
+        default: return nil
+        }
     }
 }

@@ -130,7 +130,8 @@ struct LegacyVenueTypeTests {
             _ = try await connection.saveAndWait(fresh)
             Issue.record("the failed create succeeded")
         } catch let error as BMLTError {
-            guard case .httpStatus(500, _) = error else { Issue.record("\(error)"); return }
+            let failure = BMLTWriteFailure(write: .createMeeting, code: 500, leftBehind: .newMeetingChangeRecord(serverVersion: "2.16.6"))
+            #expect(error == .serverFailedOnWrite(failure))
             let text = error.description
             #expect(text.hasPrefix("The server failed on this write (creating a meeting)"))
             #expect(text.contains("“new” change") && text.contains("2.16.6") && !text.contains("check the URL"))
@@ -152,7 +153,8 @@ struct LegacyVenueTypeTests {
         draft.name = "B"
         await #expect(throws: BMLTError.self) { try await connection.saveAndWait(draft) }
         let text = connection.admin.lastError?.description ?? ""
-        #expect(text.hasPrefix("The server failed on this write (saving a meeting): it answered with HTTP status 500."))
+        #expect(connection.admin.lastError == .serverFailedOnWrite(BMLTWriteFailure(write: .saveMeeting, code: 500)))
+        #expect(text.hasPrefix("The server failed on this write (saving the meeting): it answered with HTTP status 500."))
         #expect(!text.contains("check the URL") && !text.contains("change record"))
     }
 }
@@ -163,13 +165,16 @@ struct WriteFailureStatusTests {
     @Test("500 and 501 are the server failing on the write; 502, 503 and 504 (a gateway, an overloaded server) keep their own sentence")
     func statuses() {
         for code in [500, 501] {
-            let text = BMLTError.httpStatus(code: code, message: nil).asWriteFailure("saving a meeting").description
-            #expect(text.hasPrefix("The server failed on this write (saving a meeting): it answered with HTTP status \(code)."))
+            let failed = BMLTError.httpStatus(code: code, message: "Server Error").asWriteFailure(.saveMeeting)
+            // The server's words are kept apart, never replaced by a sentence of BMLTKit's.
+            #expect(failed == .serverFailedOnWrite(BMLTWriteFailure(write: .saveMeeting, code: code, message: "Server Error")))
+            #expect(failed.description.hasPrefix("The server failed on this write (saving the meeting): it answered with HTTP status \(code) (“Server Error”)."))
+            #expect(failed.asWriteFailure(.createMeeting) == failed)
         }
         for code in [502, 503, 504] {
             let error = BMLTError.httpStatus(code: code, message: nil)
-            #expect(error.asWriteFailure("saving a meeting") == error)
-            #expect(!error.description.hasPrefix(BMLTError.writeFailurePrefix))
+            #expect(error.asWriteFailure(.saveMeeting) == error)
+            #expect(!error.description.hasPrefix("The server failed on this write"))
         }
     }
 }

@@ -37,6 +37,53 @@ struct LanguageTests {
         #expect(Self.farsi.language.characterDirection == .rightToLeft)
     }
 
+    @Test("a write's outcome reads in Spanish: a lost answer, a write the server failed on, an already-deleted meeting")
+    func spanishWriteOutcomes() {
+        let open = BMLTError.writeOutcomeUnknown(BMLTUnknownWriteOutcome(write: .createMeeting, loss: .transport(code: -1005),
+                                                                         finding: .severalCandidates(ids: [71, 72])))
+        #expect(open.localizedDescription(for: Self.spanish) == "Se perdió la respuesta sobre la creación de una reunión (se "
+                + "perdió la conexión (código -1005)). La lista de cambios muestra 2 reuniones nuevas creadas con esta sesión "
+                + "desde entonces que coinciden con ella (71, 72); no se eligió ninguna. Revíselas y elimine cualquier duplicado.")
+        // The server's words stay its own, quoted inside the sentence; what the failed write left is told from the version.
+        let failed = BMLTError.httpStatus(code: 500, message: "Internal Server Error")
+            .asWriteFailure(.createMeeting, leftBehind: .newMeetingChangeRecord(serverVersion: "2.16.6"))
+        #expect(failed.localizedDescription(for: Self.spanish) == "El servidor falló en esta escritura (la creación de una "
+                + "reunión): respondió con el código de estado HTTP 500 («Internal Server Error»). Aun así dejó algo: el "
+                + "servidor raíz 2.16.6 registra el cambio «nuevo» de una reunión antes de guardar sus campos, así que ese "
+                + "registro de cambio queda en la lista de cambios. Repetirla sin cambios fallará de la misma manera; avise al "
+                + "administrador del servidor.")
+        let gone = BMLTMeetingDeletion(meetingID: 42, wasAlreadyDeleted: true,
+                                       deletion: BMLTChange(id: 9, type: .deleted, meetingID: 42, userName: "Nassau Admin"))
+        #expect(gone.localizedDescription(for: Self.spanish) == "La reunión 42 ya estaba eliminada (por Nassau Admin).")
+        #expect(gone.description == "Meeting 42 was already deleted (by Nassau Admin).")
+        for text in [open, failed].map({ $0.localizedDescription(for: Self.spanish) }) {
+            #expect(!text.contains("Vuelva a intentarlo") && !text.contains("The "), "no “Try again”, no English: \(text)")
+        }
+    }
+
+    @Test("a write's outcome reads in Farsi: its counts in Persian digits, the date in the language's own form")
+    func farsiWriteOutcomes() {
+        let open = BMLTError.writeOutcomeUnknown(BMLTUnknownWriteOutcome(write: .deleteMeeting, meetingID: 42, loss: .timeout,
+                                                                         finding: .lookUpFailed(.httpStatus(code: 503, message: nil))))
+        #expect(open.localizedDescription(for: Self.farsi) == "پاسخ حذف جلسهٔ 42 از دست رفت (سرور به‌موقع پاسخ نداد)، و بررسی "
+                + "آنچه اکنون روی سرور است هم ممکن نشد (سرور یا پراکسیِ جلوی آن با وضعیت HTTP 503 پاسخ داد). شاید انجام شده "
+                + "باشد: وقتی سرور در دسترس بود، پیش از انجام دوباره جلسه‌های سرور (یا فهرست تغییرات) را بخوانید.")
+        let similar = BMLTError.writeOutcomeUnknown(BMLTUnknownWriteOutcome(write: .createMeeting, loss: .timeout,
+                                                                            finding: .noRecordButSimilar(ids: [7])))
+        #expect(similar.localizedDescription(for: Self.farsi).contains("نهاد خدماتی ۱ جلسهٔ مشابه دارد (7)"))
+        let failed = BMLTError.serverFailedOnWrite(BMLTWriteFailure(write: .saveMeeting, code: 501))
+        #expect(failed.localizedDescription(for: Self.farsi) == "سرور در انجام این تغییر با خطا روبه‌رو شد (ذخیرهٔ جلسه): با "
+                + "وضعیت HTTP 501 پاسخ داد. جلسه را دوباره بخوانید تا ببینید اکنون روی سرور چه هست. تکرار آن بدون تغییر به "
+                + "همین شکل شکست می‌خورد؛ به مدیر سرور خبر دهید.")
+        let gone = BMLTMeetingDeletion(meetingID: 42, wasAlreadyDeleted: true,
+                                       deletion: BMLTChange(id: 9, date: Date(timeIntervalSince1970: 1_790_000_000), type: .deleted,
+                                                            meetingID: 42, userName: "Nassau Admin"))
+        let text = gone.localizedDescription(for: Self.farsi)
+        #expect(text.hasPrefix("جلسهٔ 42 پیش‌تر حذف شده بود (به دست Nassau Admin، ") && text.hasSuffix(").")
+                && text.contains { "۰۱۲۳۴۵۶۷۸۹".contains($0) }, "\(text)")
+        #expect(gone.description.hasPrefix("Meeting 42 was already deleted (by Nassau Admin, 2026-"))
+    }
+
     @Test("a locale without a table falls back to English, never to a key", arguments: ["ja", "zh_Hans", "xx", "", "en_GB"])
     func unknownLocale(identifier: String) {
         let errors: [BMLTError] = [.timeout, .cancelled, .unsupported(.legacyAdminAction), .responseTooLarge(limit: 2),
