@@ -107,7 +107,7 @@ struct ServerAdminEventNameTests {
             #expect(note.bmltServerAdminResult == result)
         }
         #if compiler(>=6.2)
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             for result in reads {
                 #expect(BMLTEvent.serverAdminSaved(result, request: request).typedMessage is BMLTServerAdminResultsMessage, "\(result)")
             }
