@@ -1,7 +1,9 @@
 import Foundation
 
 /// How reads are retried on transient failures (connection lost, timeout, HTTP 502/503/504).
-/// Writes, logins and messages are never retried.
+/// A write is sent again under this policy only when BMLTKit has looked up what the server holds and proved the
+/// write was not done (see the Administration article, "When the answer is lost"); logins and messages are never
+/// retried.
 public struct BMLTRetryPolicy: Sendable, Hashable {
     /// How many times a read is tried again after the first attempt (0 switches retries off).
     public var maximumRetries: Int

@@ -30,7 +30,7 @@ public enum BMLTLocalization {
     /// let language = BMLTLocalization.language(for: Locale(identifier: "pt_BR"))   // "pt"
     /// ```
     public static func language(for locale: Locale) -> String {
-        // A build without its tables (no Bundle.module) speaks English throughout: numbers too, not Persian digits in
+        // A build without its tables (no resource bundle) speaks English throughout: numbers too, not Persian digits in
         // an English sentence.
         guard let code = language(ofIdentifier: locale.identifier), StringTables.table(code) != nil else { return "en" }
         return code

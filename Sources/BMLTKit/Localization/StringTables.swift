@@ -1,8 +1,9 @@
 import Foundation
 
-/// The string tables: `Resources/<language>.lproj/Localizable.strings` through `Bundle.module` in a SwiftPM build,
-/// English compiled in (`EnglishTable`) for every build — a key missing from a table, a language without one, or a
-/// build without resources (the fuzzer's and `.ci/darwin-shaped`'s `swiftc` builds) reads English, never a key.
+/// The string tables: `Resources/<language>.lproj/Localizable.strings` from BMLTKit's resource bundle
+/// (`ResourceBundle`), English compiled in (`EnglishTable`) for every build — a key missing from a table, a language
+/// without one, or a build without its resource bundle (the fuzzer's and `.ci/darwin-shaped`'s `swiftc` builds, a binary
+/// copied without its `.resources` folder) reads English, never a key, and never stops the program.
 ///
 /// Placeholders are `%@` or numbered `%1$@`, `%2$@`, …; every argument is text, numbers already formatted for the
 /// locale (`number(_:in:)`). A plural sentence has one key per CLDR category of its language (`key#one`, …).
@@ -49,16 +50,12 @@ enum StringTables {
     }
 
     private static func load(_ language: String) -> [String: String]? {
-        #if SWIFT_PACKAGE
-        guard let path = Bundle.module.path(forResource: "Localizable", ofType: "strings", inDirectory: nil,
-                                            forLocalization: language),
+        guard let path = ResourceBundle.bundle?.path(forResource: "Localizable", ofType: "strings", inDirectory: nil,
+                                                     forLocalization: language),
               let data = FileManager.default.contents(atPath: path),
               let table = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: String]
         else { return nil }
         return table
-        #else
-        return nil
-        #endif
     }
 
     /// Puts `arguments` into `%@` and `%n$@` (and `%%` → `%`).
