@@ -154,7 +154,8 @@ extension LostAnswerStandIn {
             return all.first { ($0["id"] as? Int) == id }.map { Self.json($0) } ?? notFound()
         case ("POST", "users"):
             let body = ((try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]) ?? [:]
-            let username = body["username"] as? String ?? ""
+            // 3.x/4.x trim every string they receive (Laravel's TrimStrings middleware).
+            let username = Self.trimmed(body["username"] as? String ?? "")
             if locked({ users().contains { $0["username"] as? String == username } }) {
                 return Self.json(["message": "The username has already been taken.", "errors": ["username": ["The username has already been taken."]]],
                                  status: 422)
@@ -176,7 +177,7 @@ extension LostAnswerStandIn {
         case ("POST", "servicebodies"), ("POST", "formats"):
             let body = ((try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]) ?? [:]
             let loss = locked { takeLoss() }
-            var created = body
+            var created = body.mapValues { ($0 as? String).map(Self.trimmed) ?? $0 }
             apply(loss) {
                 created["id"] = (resource(parts[2]).compactMap { $0["id"] as? Int }.max() ?? 0) + 1
                 addResource(parts[2], created)
@@ -231,7 +232,8 @@ extension LostAnswerStandIn {
     static func fromREST(_ body: Data, into meeting: [String: Any]) -> [String: Any] {
         var meeting = meeting
         let object = ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any]) ?? [:]
-        for (key, value) in object {
+        for (key, raw) in object {
+            let value = (raw as? String).map(Self.trimmed) ?? raw       // TrimStrings
             switch key {
             case "name": meeting["name"] = value
             case "day": meeting["weekday"] = ((value as? Int) ?? 0) + 1
@@ -243,6 +245,9 @@ extension LostAnswerStandIn {
         }
         return meeting
     }
+
+    /// A string as 3.x/4.x keep it: Laravel's `TrimStrings` middleware trims every string of a request.
+    static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
 
     static func restMeeting(_ meeting: [String: Any]) -> [String: Any] {
         var wire = meeting.filter { !["id", "service_body", "name", "weekday", "start", "published"].contains($0.key) }
