@@ -123,4 +123,21 @@ struct LostAnswerStillRunningTests {
         let open = await badInput.openOutcome { _ = try await connection.saveAndWait(LostAnswerTests.newDraft("Lost Answer Group", .rest42)) }
         #expect(open?.finding == .notFoundYet && standIn.writeRequests == 2)
     }
+
+    // MARK: - D4: a token refresh is not the write
+
+    @Test("a token refreshed (200) before a write refused with 502 and a failed look-up: open (look-up failed), never 'done'",
+          arguments: restGenerations)
+    func refreshIsNotTheWrite(generation: Generation) async throws {
+        let (standIn, connection) = try await base.connect(generation, retries: 0)
+        defer { standIn.stop() }
+        standIn.tokenLifetime = 200          // within BMLTKit's refresh margin: refreshed before each request
+        try await connection.login(username: "admin", password: RESTAdminReplay.password)
+        standIn.loseNextWrite(.refusedBefore(502))
+        standIn.failNextReads(100)
+        let open = await badInput.openOutcome { _ = try await connection.saveAndWait(LostAnswerTests.renamedSeed("Ours")) }
+        #expect(open?.isKnownDone == false && open?.finding == .lookUpFailed(.httpStatus(code: 503, message: nil)))
+        #expect(standIn.server.requests.contains { $0.target.hasSuffix("auth/refresh") })
+        #expect(standIn.names[LostAnswerStandIn.seedID] == "Tuesday Night Hope" && standIn.writes == 0)
+    }
 }

@@ -138,8 +138,12 @@ extension LostAnswerStandIn {
             guard body?["password"] == RESTAdminReplay.password else {
                 return .respond(status: 401, headers: [:], body: FixtureCaptures.body(folder, "100-auth-token-bad-password.json"))
             }
-            // A token that does not expire during the test (the captured one's time is fixed).
-            return Self.json(["access_token": token, "expires_at": Int(Date().timeIntervalSince1970) + 86_400,
+            // A token that lives `tokenLifetime` (by default, all the test: the captured one's time is fixed).
+            return Self.json(["access_token": token, "expires_at": Int(Date().timeIntervalSince1970) + tokenLifetime,
+                              "token_type": "bearer", "user_id": 1])
+        }
+        if request.method == "POST", path == "api/v1/auth/refresh", request.headers["authorization"] == "Bearer " + token {
+            return Self.json(["access_token": token, "expires_at": Int(Date().timeIntervalSince1970) + tokenLifetime,
                               "token_type": "bearer", "user_id": 1])
         }
         guard request.headers["authorization"] == "Bearer " + token, isSessionValid() else {

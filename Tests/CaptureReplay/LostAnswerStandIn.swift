@@ -63,6 +63,11 @@ public final class LostAnswerStandIn: @unchecked Sendable {
     /// the look-up's reads get no answer).
     public var readsStallAfterWrite: Bool { get { lock.withLock { stallAfter } } set { lock.withLock { stallAfter = newValue } } }
     private var stallAfter = false
+    /// Seconds a REST token lives (a short life makes BMLTKit refresh it before each request: 300 s is its margin).
+    public var tokenLifetime: Int { get { lock.withLock { lifetime } } set { lock.withLock { lifetime = newValue } } }
+    private var lifetime = 86_400
+    /// The next `count` reads of a meeting fail with 503 (a look-up that cannot read it).
+    public func failNextReads(_ count: Int) { lock.withLock { failingReads = count } }
     /// Whether the server records changes (`GetChanges` answers `[]` when off).
     public var changeLogOn: Bool { get { lock.withLock { logOn } } set { lock.withLock { logOn = newValue } } }
     private var logOn = true
