@@ -181,7 +181,7 @@ extension LostAnswerStandIn {
         case ("POST", "servicebodies"), ("POST", "formats"):
             let body = ((try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]) ?? [:]
             let loss = locked { takeLoss() }
-            var created = body.mapValues { ($0 as? String).map(Self.trimmed) ?? $0 }
+            var created = body.mapValues(Self.trimmedIfText)
             apply(loss) {
                 created["id"] = (resource(parts[2]).compactMap { $0["id"] as? Int }.max() ?? 0) + 1
                 addResource(parts[2], created)
@@ -237,7 +237,7 @@ extension LostAnswerStandIn {
         var meeting = meeting
         let object = ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any]) ?? [:]
         for (key, raw) in object {
-            let value = (raw as? String).map(Self.trimmed) ?? raw       // TrimStrings
+            let value = Self.trimmedIfText(raw)       // TrimStrings
             switch key {
             case "name": meeting["name"] = value
             case "day": meeting["weekday"] = ((value as? Int) ?? 0) + 1
@@ -252,6 +252,11 @@ extension LostAnswerStandIn {
 
     /// A string as 3.x/4.x keep it: Laravel's `TrimStrings` middleware trims every string of a request.
     static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    /// A JSON value as 3.x/4.x keep it: a string trimmed, anything else as it is.
+    static func trimmedIfText(_ value: Any) -> Any {
+        guard let text = value as? String else { return value }
+        return trimmed(text)
+    }
 
     static func restMeeting(_ meeting: [String: Any]) -> [String: Any] {
         var wire = meeting.filter { !["id", "service_body", "name", "weekday", "start", "published"].contains($0.key) }
