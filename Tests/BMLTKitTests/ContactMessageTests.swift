@@ -37,6 +37,30 @@ struct ContactMessageTests {
         #expect(request.query("message") == "Is it on? a+b & c=d")
     }
 
+    /// Issue 41's review (D9): the message may have been sent once its request left; contact.php keeps no record.
+    @Test("a message cancelled after its request was sent: open (not looked up), not a clean cancellation")
+    func cancelledAfterSending() async throws {
+        let healthy = SampleReplies.healthy(serverInfo: SampleReplies.serverInfo2x)
+        let stub = StubServer { request in
+            // contact.php answers after 60 s: the cancel always comes first.
+            request.url!.path.hasSuffix("contact.php") ? StubServer.Response(status: 200, body: Data("1".utf8), delay: 60) : healthy(request)
+        }
+        let recorder = EventRecorder()
+        let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration(monitors: [recorder]))
+        _ = try await connection.validate()
+        let request = connection.sendMessage(toContactOf: meeting, from: "someone@example.com", body: "Is it on?")
+        await waitUntil { stub.requests.contains { $0.url!.path.hasSuffix("contact.php") } }
+        request.cancel()
+        await waitUntil { !connection.isBusy }
+        #expect(recorder.count(.bmltRequestCancelled) == 0)
+        guard case .writeOutcomeUnknown(let open)? = recorder.errors.first else {
+            Issue.record("expected an open outcome, got \(recorder.errors)")
+            return
+        }
+        #expect(open.finding == .notLookedUp && open.write == .contactMessage && open.meetingID == 2339)
+        #expect(!open.description.contains("someone@example.com") && !open.description.contains("Is it on?"))
+    }
+
     @Test("the server's refusal codes become the right rejection", arguments: [
         ("0", BMLTMessageRejection.disabled), ("-1", .noContact), ("-2", .invalidSender), ("-3", .looksLikeSpam), ("-4", .couldNotSend),
     ])

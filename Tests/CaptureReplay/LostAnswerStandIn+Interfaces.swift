@@ -138,8 +138,12 @@ extension LostAnswerStandIn {
             guard body?["password"] == RESTAdminReplay.password else {
                 return .respond(status: 401, headers: [:], body: FixtureCaptures.body(folder, "100-auth-token-bad-password.json"))
             }
-            // A token that does not expire during the test (the captured one's time is fixed).
-            return Self.json(["access_token": token, "expires_at": Int(Date().timeIntervalSince1970) + 86_400,
+            // A token that lives `tokenLifetime` (by default, all the test: the captured one's time is fixed).
+            return Self.json(["access_token": token, "expires_at": Int(Date().timeIntervalSince1970) + tokenLifetime,
+                              "token_type": "bearer", "user_id": 1])
+        }
+        if request.method == "POST", path == "api/v1/auth/refresh", request.headers["authorization"] == "Bearer " + token {
+            return Self.json(["access_token": token, "expires_at": Int(Date().timeIntervalSince1970) + tokenLifetime,
                               "token_type": "bearer", "user_id": 1])
         }
         guard request.headers["authorization"] == "Bearer " + token, isSessionValid() else {
@@ -154,7 +158,8 @@ extension LostAnswerStandIn {
             return all.first { ($0["id"] as? Int) == id }.map { Self.json($0) } ?? notFound()
         case ("POST", "users"):
             let body = ((try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]) ?? [:]
-            let username = body["username"] as? String ?? ""
+            // 3.x/4.x trim every string they receive (Laravel's TrimStrings middleware).
+            let username = Self.trimmed(body["username"] as? String ?? "")
             if locked({ users().contains { $0["username"] as? String == username } }) {
                 return Self.json(["message": "The username has already been taken.", "errors": ["username": ["The username has already been taken."]]],
                                  status: 422)
@@ -176,7 +181,7 @@ extension LostAnswerStandIn {
         case ("POST", "servicebodies"), ("POST", "formats"):
             let body = ((try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]) ?? [:]
             let loss = locked { takeLoss() }
-            var created = body
+            var created = body.mapValues(Self.trimmedIfText)
             apply(loss) {
                 created["id"] = (resource(parts[2]).compactMap { $0["id"] as? Int }.max() ?? 0) + 1
                 addResource(parts[2], created)
@@ -231,7 +236,8 @@ extension LostAnswerStandIn {
     static func fromREST(_ body: Data, into meeting: [String: Any]) -> [String: Any] {
         var meeting = meeting
         let object = ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any]) ?? [:]
-        for (key, value) in object {
+        for (key, raw) in object {
+            let value = Self.trimmedIfText(raw)       // TrimStrings
             switch key {
             case "name": meeting["name"] = value
             case "day": meeting["weekday"] = ((value as? Int) ?? 0) + 1
@@ -242,6 +248,14 @@ extension LostAnswerStandIn {
             }
         }
         return meeting
+    }
+
+    /// A string as 3.x/4.x keep it: Laravel's `TrimStrings` middleware trims every string of a request.
+    static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    /// A JSON value as 3.x/4.x keep it: a string trimmed, anything else as it is.
+    static func trimmedIfText(_ value: Any) -> Any {
+        guard let text = value as? String else { return value }
+        return trimmed(text)
     }
 
     static func restMeeting(_ meeting: [String: Any]) -> [String: Any] {

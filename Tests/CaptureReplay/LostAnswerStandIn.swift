@@ -21,6 +21,10 @@ public final class LostAnswerStandIn: @unchecked Sendable {
         case readBack(reads: Int)
         /// A gateway's status with the write NOT passed on to the server.
         case refusedBefore(Int)
+        /// The write not done yet: answered with this status (a 504 from a gateway that gave up waiting) or, `nil`, with
+        /// nothing until the client's timeout, while the server is still running it. `finishLateWrite()` does it then
+        /// (a slow PHP finishing); never called, the write was not done.
+        case notYet(status: Int?)
     }
 
     /// What happens on the server right after the next write (before the client can look anything up).
@@ -53,6 +57,17 @@ public final class LostAnswerStandIn: @unchecked Sendable {
     private var failingReads = 0
     private var sessionValid = true
     private var writesApplied = 0
+    private var lateWrite: LoopbackHTTPServer.Request?
+    private var stalling = false
+    /// Whether, once a write is done, the server stops answering reads (a server that went silent after the write:
+    /// the look-up's reads get no answer).
+    public var readsStallAfterWrite: Bool { get { lock.withLock { stallAfter } } set { lock.withLock { stallAfter = newValue } } }
+    private var stallAfter = false
+    /// Seconds a REST token lives (a short life makes BMLTKit refresh it before each request: 300 s is its margin).
+    public var tokenLifetime: Int { get { lock.withLock { lifetime } } set { lock.withLock { lifetime = newValue } } }
+    private var lifetime = 86_400
+    /// The next `count` reads of a meeting fail with 503 (a look-up that cannot read it).
+    public func failNextReads(_ count: Int) { lock.withLock { failingReads = count } }
     /// Whether the server records changes (`GetChanges` answers `[]` when off).
     public var changeLogOn: Bool { get { lock.withLock { logOn } } set { lock.withLock { logOn = newValue } } }
     private var logOn = true
@@ -138,7 +153,23 @@ public final class LostAnswerStandIn: @unchecked Sendable {
 
     // MARK: - Answers
 
+    /// The server finishes the write held by `.notYet` (the client has long stopped waiting).
+    public func finishLateWrite() {
+        guard let request = lock.withLock({ () -> LoopbackHTTPServer.Request? in defer { lateWrite = nil }; return lateWrite }) else { return }
+        _ = route(request)
+    }
+
     private func answer(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Behavior {
+        let late = lock.withLock { () -> Loss? in
+            guard request.method != "GET", !request.path.hasSuffix("auth/token"), case .notYet? = pendingLoss else { return nil }
+            defer { pendingLoss = nil; lateWrite = request }
+            return pendingLoss
+        }
+        if request.method == "GET", lock.withLock({ stalling }) { return .silence }
+        if case .notYet(let status)? = late {
+            guard let status else { return .silence }
+            return .respond(status: status, headers: ["Content-Type": "text/html"], body: Data("<html>Gateway Timeout</html>".utf8))
+        }
         let behavior = route(request)
         guard case .respond(let status, var headers, let body) = behavior else { return behavior }
         let formatter = DateFormatter()
@@ -220,7 +251,9 @@ public final class LostAnswerStandIn: @unchecked Sendable {
         case .reset?: return .raw(Data())
         case .status(let code)?, .refusedBefore(let code)?:
             return .respond(status: code, headers: ["Content-Type": "text/html"], body: Data("<html>Bad Gateway</html>".utf8))
-        case .stall?: return .silence
+        case .stall?, .notYet(status: nil)?: return .silence
+        case .notYet(let code?)?:
+            return .respond(status: code, headers: ["Content-Type": "text/html"], body: Data("<html>Gateway Timeout</html>".utf8))
         case .readBack(let reads)?:
             lock.withLock { failingReads = reads }
             return answer
@@ -242,6 +275,7 @@ public final class LostAnswerStandIn: @unchecked Sendable {
         lock.withLock {
             write()
             writesApplied += 1
+            if stallAfter { stalling = true }
             switch pendingAfter {
             case .otherAdminRenamesSeed(let name)?:
                 let before = meetings[Self.seedID]

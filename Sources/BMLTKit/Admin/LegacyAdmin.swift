@@ -126,7 +126,9 @@ struct LegacyAdmin: AdminInterface {
         return try WireLegacyAdmin.json(reply, what: what)
     }
 
+    /// A POST to json.php; a login's (`admin_action=login`) is not a write (see `OperationContext.send`).
     private func post(_ items: [(String, String)]) async throws(BMLTError) -> HTTPReply {
-        try await context.send("POST", Self.path, body: WireLegacyAdmin.form(items), contentType: Self.form)
+        try await context.send("POST", Self.path, body: WireLegacyAdmin.form(items), contentType: Self.form,
+                               countsAsWrite: items.first?.1 != "login")
     }
 }

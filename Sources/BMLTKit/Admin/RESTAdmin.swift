@@ -17,7 +17,7 @@ struct RESTAdmin: AdminInterface {
     func login(username: String, password: String) async throws(BMLTError) -> AdminLogin {
         let body = WireJSONWriter.object([("username", .string(username)), ("password", .string(password))])
         let reply = try await context.send("POST", "api/v1/auth/token", body: body, contentType: Self.json,
-                                           headers: ["Accept": Self.json])
+                                           headers: ["Accept": Self.json], countsAsWrite: false)
         let (token, userID) = try WireRESTAuth.token(try WireReply.json(reply, what: .login))
         context.adminSession.begin(token: token, userID: userID)
         return try await permissions()
@@ -25,7 +25,7 @@ struct RESTAdmin: AdminInterface {
 
     func logout() async throws(BMLTError) {
         guard let token = context.adminSession.currentToken else { return }
-        let reply = try await context.send("POST", "api/v1/auth/logout", headers: headers(token))
+        let reply = try await context.send("POST", "api/v1/auth/logout", headers: headers(token), countsAsWrite: false)
         try WireReply.checkStatus(reply)
     }
 
@@ -158,7 +158,7 @@ struct RESTAdmin: AdminInterface {
     static func authorized(_ context: OperationContext) async throws(BMLTError) -> [String: String] {
         let token = try await context.adminSession.bearerToken { old throws(BMLTError) in
             let reply = try await context.send("POST", "api/v1/auth/refresh",
-                                               headers: ["Authorization": "Bearer " + old, "Accept": RESTAdmin.json])
+                                               headers: ["Authorization": "Bearer " + old, "Accept": RESTAdmin.json], countsAsWrite: false)
             return try WireRESTAuth.token(try WireReply.json(reply, what: .tokenRefresh)).token
         }
         return ["Authorization": "Bearer " + token, "Accept": Self.json]

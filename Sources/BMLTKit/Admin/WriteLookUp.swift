@@ -17,11 +17,15 @@ struct WriteLookUp: Sendable {
         let me = try await interface.loggedInUserID()
         let log = try await ChangeLogWindow.read(context, serviceBodyID: meeting.serviceBodyID, since: since)
         let threshold = log.threshold
-        let matching = log.changes.filter { (change: BMLTChange) -> Bool in
+        // This login's creations in the window (any login's when it is unknown).
+        let mine = log.changes.filter { (change: BMLTChange) -> Bool in
             guard change.type == .created, change.meetingID != nil, me == nil || change.userID == me else { return false }
             if let date = change.date, date < threshold { return false }
+            return true
+        }
+        let matching = mine.filter { (change: BMLTChange) -> Bool in
             if let after = change.after { return Self.alike(after, meeting) }
-            return (change.meetingName ?? meeting.name) == meeting.name
+            return Self.sameText(change.meetingName ?? meeting.name, meeting.name)
         }
         let ids = Set(matching.compactMap { $0.meetingID }).sorted()
         // Without knowing who is logged in, a matching creation may be another login's: never claimed.
@@ -35,7 +39,11 @@ struct WriteLookUp: Sendable {
                 return .open(.doneButUnread(id: id, error), meetingID: id)
             }
         }
-        // The log answers for this service body: a creation would be in it.
+        // A creation by this login that does not match may be this one as the server stored it (changed on the way):
+        // never "not done", so never sent again.
+        let unmatched = Set(mine.compactMap { $0.meetingID }).sorted()
+        if !unmatched.isEmpty { return .open(.unmatchedRecord(ids: unmatched)) }
+        // The log answers for this service body and holds no creation by this login: not done.
         if !log.changes.isEmpty { return .notDone }
         let similar = try await interface.meetings(serviceBodyID: meeting.serviceBodyID).filter { Self.alike($0, meeting) }.map(\.id)
         return similar.isEmpty ? .notDone : .open(.noRecordButSimilar(ids: similar.sorted()))
@@ -44,8 +52,19 @@ struct WriteLookUp: Sendable {
     /// Whether two meetings are the same meeting as a person would tell them apart in a list: service body, name,
     /// day and start time.
     static func alike(_ one: BMLTMeeting, _ other: BMLTMeeting) -> Bool {
-        one.serviceBodyID == other.serviceBodyID && one.name == other.name && one.weekday == other.weekday
+        one.serviceBodyID == other.serviceBodyID && sameText(one.name, other.name) && one.weekday == other.weekday
             && one.startTime == other.startTime
+    }
+
+    /// Whether two texts are the same once trimmed and with each run of white space as one space: 3.x/4.x servers trim
+    /// what they receive (Laravel's `TrimStrings`), so `"Friday Night "` is held as `"Friday Night"`.
+    static func sameText(_ one: String, _ other: String) -> Bool {
+        normalized(one) == normalized(other)
+    }
+
+    /// `text` trimmed, each run of white space one space.
+    static func normalized(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
     // MARK: - Updates

@@ -143,7 +143,7 @@ public final class BMLTConnection {
         if configuration.cachePolicy == .cacheThenNetwork, operation.kind.isCacheableRead, configuration.cache != nil {
             await deliverFromCache(operation)
         }
-        var outcome = await work(operation, request)
+        var outcome = await OperationDeadline.$current.withValue(deadline) { await work(operation, request) }
         let timedOut = deadline.disarm(on: operationDeadlines)
         if request.isCancelled, !operation.outcomeSurvivesCancel {
             outcome = .failure(.cancelled)

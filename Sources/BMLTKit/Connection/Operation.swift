@@ -111,9 +111,10 @@ final class OperationContext: Sendable {
     }
 
     /// `<method> <root>/<path>?<query>` with an optional body and its content type. Never retried: use it for
-    /// writes, logins and logouts (the body is where secrets travel; it is never logged).
+    /// writes, logins and logouts (the body is where secrets travel; it is never logged). `countsAsWrite: false` for a
+    /// login, logout or token refresh: its 2xx is not the write's (see `acknowledgedWrites`).
     func send(_ method: String, _ path: String, query: [URLQueryItem] = [], body: Data? = nil, contentType: String? = nil,
-              headers: [String: String] = [:]) async throws(BMLTError) -> HTTPReply {
+              headers: [String: String] = [:], countsAsWrite: Bool = true) async throws(BMLTError) -> HTTPReply {
         var fields = headers
         if let contentType, !headers.keys.contains(where: { $0.lowercased() == "content-type" }) { fields["Content-Type"] = contentType }
         let request = transport.makeRequest(transport.urls.url(root: root, path: path, query: query), method: method,
@@ -121,7 +122,8 @@ final class OperationContext: Sendable {
         // A write may have changed what the cache holds unless the server refused it (4xx): after a 2xx, and after an
         // answer that did not arrive, could not be read or was cancelled (the server may have done it), the cache goes.
         let reply: HTTPReply
-        if method != "GET" { sentWrites.withLock { $0 += 1 } }
+        let isWrite = method != "GET" && countsAsWrite
+        if isWrite { sentWrites.withLock { $0 += 1 } }
         do {
             reply = try await fromServer(request, retryable: false)
         } catch {
@@ -129,7 +131,7 @@ final class OperationContext: Sendable {
             throw error
         }
         if method != "GET", !(400..<500).contains(reply.statusCode) { cache?.removeEntries(ofRoot: root.absoluteString) }
-        if method != "GET", (200..<300).contains(reply.statusCode) { acknowledgedWrites.withLock { $0 += 1 } }
+        if isWrite, (200..<300).contains(reply.statusCode) { acknowledgedWrites.withLock { $0 += 1 } }
         return reply
     }
 

@@ -18,6 +18,13 @@ final class OperationDeadline: Sendable {
 
     private let state = Locked(State())
 
+    /// The deadline of the operation whose work is running (set around the work): a write cancelled after sending
+    /// tells a passed deadline (a timeout: the server may still be running it) from a cancel (see `LostAnswer`).
+    @TaskLocal static var current: OperationDeadline?
+
+    /// Whether the deadline has passed.
+    var hasPassed: Bool { state.withLock { $0.expired } }
+
     /// Arms the deadline on `queue`; `cancel` ends the operation's task when it passes. Nothing when the work is over.
     func arm(on queue: DeadlineQueue, cancel: @escaping @Sendable () -> Void) {
         let token = queue.add { [self] in

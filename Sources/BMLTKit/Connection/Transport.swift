@@ -30,7 +30,7 @@ final class Transport: Sendable {
     /// The fields every request starts with: the user agent (unless the configured one has a line break) and a
     /// JSON `Accept`.
     private let standardHeaders: [String: String]
-    private let timeout: TimeInterval
+    let timeout: TimeInterval
     private let maximumResponseSize: Int
     let retryPolicy: BMLTRetryPolicy
     /// The app's own HTTP transport, used instead of the session when given.
@@ -78,6 +78,8 @@ final class Transport: Sendable {
               consumer: BodyConsumerFactory? = nil) async throws(BMLTError) -> HTTPReply {
         let prepared = withCookies(request)
         var attempt = 0
+        // A look-up after a lost answer has its own budget: at most one retry per read.
+        let maximumRetries = min(retryPolicy.maximumRetries, LostAnswer.lookUpRetries ?? .max)
         while true {
             if Task.isCancelled { throw .cancelled }
             let started = Date()
@@ -85,9 +87,9 @@ final class Transport: Sendable {
             let outcome = await sendOnce(prepared, consumer: consumer)
             log.outcome(prepared, outcome, seconds: Date().timeIntervalSince(started))
             switch outcome {
-            case .success(let reply) where retryable && attempt < retryPolicy.maximumRetries && Self.isTransient(status: reply.statusCode):
+            case .success(let reply) where retryable && attempt < maximumRetries && Self.isTransient(status: reply.statusCode):
                 break
-            case .failure(let error) where retryable && attempt < retryPolicy.maximumRetries && Self.isTransient(error):
+            case .failure(let error) where retryable && attempt < maximumRetries && Self.isTransient(error):
                 break
             case .success(let reply):
                 if let url = reply.url ?? prepared.url { cookies.store(headers: reply.headers, for: url) }

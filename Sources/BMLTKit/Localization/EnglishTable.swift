@@ -232,8 +232,10 @@ enum EnglishTable {
         "write.unknown.lookUpFailed": "The answer to %1$@ was lost (%2$@), and what the server now holds could not be looked up either (%3$@). It may have been done: when the server can be reached, read %4$@ (or the change list) before doing it again.",
         "write.unknown.noRecordButSimilar#one": "The answer to %1$@ was lost (%2$@). The change list has no record of it, but the service body holds %3$@ meeting like it (%4$@). Check it before creating it again.",
         "write.unknown.noRecordButSimilar#other": "The answer to %1$@ was lost (%2$@). The change list has no record of it, but the service body holds %3$@ meetings like it (%4$@). Check them before creating it again.",
+        "write.unknown.notFoundYet": "The answer to %1$@ was lost (%2$@), and the server does not hold it yet, but it may still be doing it: it was not sent again. In a few minutes, read %3$@ (or the change list) before doing it again.",
         "write.unknown.notLookedUp": "The answer to %1$@ was lost (%2$@). It may have been done: check what the server holds before doing it again.",
         "write.unknown.severalCandidates#one": "The answer to %1$@ was lost (%2$@). The change list shows %3$@ new meeting made by this login since then that matches it (%4$@); it was not picked. Check it and delete it if it is a duplicate.",
         "write.unknown.severalCandidates#other": "The answer to %1$@ was lost (%2$@). The change list shows %3$@ new meetings made by this login since then that match it (%4$@); none was picked. Check them and delete any duplicate.",
+        "write.unknown.unmatchedRecord": "The answer to %1$@ was lost (%2$@). The change list shows creations by this login since then that do not match what was sent exactly (%3$@): one may be this write, as the server stored it. Nothing was sent again. Check them before creating it again.",
     ]
 }

@@ -26,7 +26,7 @@ extension BMLTConnection {
     }
 
     static func message(to meeting: BMLTMeeting, from sender: String, body: String) -> Operation<Void> {
-        Operation(
+        var operation = Operation(
             kind: .sendMessage,
             work: { context throws(BMLTError) in
                 let trimmedSender = sender.trimmingCharacters(in: .whitespaces)
@@ -39,7 +39,10 @@ extension BMLTConnection {
                 guard info.emailEnabled else { throw .messageRejected(.disabled) }
                 // contact.php reads GET parameters only, and treats any extra parameter as spam.
                 // A lost answer leaves the message's fate open (the server keeps no record of it to look up).
-                try await LostAnswer.unsettled(write: .contactMessage, id: meeting.id) { () async throws(BMLTError) in
+                try await LostAnswer.unsettled(context, write: .contactMessage, id: meeting.id) { () async throws(BMLTError) in
+                    // Handed to the network from here on: a cancel after this leaves the message's fate open.
+                    if Task.isCancelled { throw .cancelled }
+                    context.sentWrites.withLock { $0 += 1 }
                     let reply = try await context.get("client_interface/contact.php", query: [
                         URLQueryItem(name: "meeting_id", value: String(meeting.id)),
                         URLQueryItem(name: "service_body_id", value: String(meeting.serviceBodyID)),
@@ -51,5 +54,7 @@ extension BMLTConnection {
             },
             succeed: { _, _, request in [.messageSent(true, request: request)] }
         )
+        operation.outcomeSurvivesCancel = true       // cancelled after sending: the message's fate is open, not cancelled
+        return operation
     }
 }

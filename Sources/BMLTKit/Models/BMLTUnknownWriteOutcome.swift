@@ -57,6 +57,12 @@ public struct BMLTUnknownWriteOutcome: Sendable, Hashable, CustomStringConvertib
         /// There is nothing to look up (a message to a contact leaves no record; other server administration writes
         /// are not looked up).
         case notLookedUp
+        /// Nothing was found, but the server may still be doing the write (its answer was lost to a timeout or to a
+        /// gateway that gave up waiting, such as a 504): it was not sent again. Read it again in a few minutes.
+        case notFoundYet
+        /// The change log shows creations by this login since the request (their ids) that do not match what was sent
+        /// exactly: one may be this write as the server stored it. None is claimed; nothing was sent again.
+        case unmatchedRecord(ids: [Int])
     }
 
     /// The write whose outcome is open.

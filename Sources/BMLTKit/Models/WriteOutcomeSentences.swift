@@ -68,6 +68,9 @@ enum WriteOutcomeSentences {
         case .doneButUnread(nil, let error): return text("write.unknown.doneButUnread", loss(error, in: language))
         case .noRecordButSimilar(let ids): return plural("write.unknown.noRecordButSimilar", ids)
         case .notLookedUp: return text("write.unknown.notLookedUp")
+        case .notFoundYet: return text("write.unknown.notFoundYet", items(open.write, in: language))
+        case .unmatchedRecord(let ids):
+            return text("write.unknown.unmatchedRecord", ids.map(String.init).joined(separator: StringTables.text("list.comma", language: language)))
         }
     }
 

@@ -8,27 +8,27 @@ extension RESTServerAdmin {
         if action.isRead { return try await run(action) }
         switch action {
         case .createFormat(let format):
-            let keys = Set(format.translations.map { $0.language + ":" + $0.key })
+            let keys = Set(format.translations.map { $0.language + ":" + WriteLookUp.normalized($0.key) })
             return try await settle(action, .createFormat, generation) { () async throws(BMLTError) in
                 guard case .formats(let all) = try await run(.formats) else { return .notDone }
-                return Self.newest(all, id: \.id, matching: { Set($0.translations.map { $0.language + ":" + $0.key }) == keys })
+                return Self.newest(all, id: \.id, matching: { Set($0.translations.map { $0.language + ":" + WriteLookUp.normalized($0.key) }) == keys })
                     .map { .format($0, wasCreated: true) }
             }
         case .createServiceBody(let body):
             return try await settle(action, .createServiceBody, generation) { () async throws(BMLTError) in
                 guard case .serviceBodies(let all) = try await run(.serviceBodies) else { return .notDone }
-                return Self.newest(all, id: \.id, matching: { $0.name == body.name && $0.parentID == body.parentID })
+                return Self.newest(all, id: \.id, matching: { WriteLookUp.sameText($0.name, body.name) && $0.parentID == body.parentID })
                     .map { .serviceBody($0, wasCreated: true) }
             }
         case .createUser(let user, _):
             return try await settle(action, .createUser, generation) { () async throws(BMLTError) in
                 guard case .users(let all) = try await run(.users) else { return .notDone }
-                // User names are unique on the server: the one holding it is the one created.
-                return Self.newest(all, id: \.id, matching: { $0.username == user.username }, unique: true)
+                // User names are unique on the server: the one holding it (as the server trims it) is the one created.
+                return Self.newest(all, id: \.id, matching: { WriteLookUp.sameText($0.username, user.username) }, unique: true)
                     .map { .user($0, wasCreated: true) }
             }
         default:
-            return try await LostAnswer.unsettled(write: .serverAdministration) { () async throws(BMLTError) in try await run(action) }
+            return try await LostAnswer.unsettled(context, write: .serverAdministration) { () async throws(BMLTError) in try await run(action) }
         }
     }
 

@@ -96,4 +96,21 @@ struct AdminCancellationTests {
         }
         #expect(recorder.count(.bmltProgressDidStart) == recorder.count(.bmltProgressDidStop))
     }
+
+    /// Issue 41's review (D9): a change that is not looked up may be held by the server once its request was sent.
+    @Test("cancelling a server administration delete after its request was sent: open (not looked up), not a clean cancel")
+    func serverAdministrationChange() async throws {
+        // Only the DELETE of service body 10 is slow (the login reads the list, `servicebodies`).
+        let (connection, recorder, _) = server(slow: Locked(["servicebodies/10"]))
+        try await connection.login(username: "a", password: "p")
+        let request = connection.perform(.deleteServiceBody(id: 10, force: false))
+        await cancelAfter(0.3, request, connection)
+        #expect(recorder.count(.bmltRequestCancelled) == 0 && connection.inFlightRequests.isEmpty)
+        guard case .writeOutcomeUnknown(let open)? = recorder.errors.first else {
+            Issue.record("expected an open outcome, got \(recorder.errors)")
+            return
+        }
+        #expect(open.finding == .notLookedUp && open.write == .serverAdministration && open.loss == .cancelled)
+        #expect(connection.admin.isLoggedIn)
+    }
 }
