@@ -45,7 +45,8 @@ struct AdminReplayTests {
 
     /// A validated connection to the replayed server, and an observer of its administration notifications.
     func connect(_ http: LoopbackHTTPServer) async throws -> (BMLTConnection, Observer) {
-        let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"))
+        let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"),
+            configuration: BMLTConfiguration(timeout: hangGuardTimeout))
         _ = try await connection.validate()
         return (connection, Observer(connection))
     }

@@ -13,7 +13,8 @@ struct AggregatorReplayTests {
 
     func connect() async throws -> (BMLTConnection, LoopbackHTTPServer) {
         let http = try CaptureReplayServer.start(folder: Self.folder)
-        let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"))
+        let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"),
+            configuration: BMLTConfiguration(timeout: hangGuardTimeout))
         let info = try await connection.validate()
         #expect(info.aggregatorModeEnabled)
         #expect(connection.capabilities.contains(.aggregator))

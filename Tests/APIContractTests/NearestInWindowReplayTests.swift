@@ -72,7 +72,8 @@ struct NearestInWindowReplayTests {
     func tenNearestTodayAndTomorrow() async throws {
         let http = try Self.server(try Self.sampleMeetings())
         defer { http.stop() }
-        let connection = await BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"))
+        let connection = await BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"),
+            configuration: BMLTConfiguration(timeout: hangGuardTimeout))
         _ = try await connection.validate()
         var near = BMLTSearchCriteria()
         near.location = .nearest(10, latitude: Self.here.latitude, longitude: Self.here.longitude)
@@ -108,7 +109,8 @@ struct NearestInWindowReplayTests {
     func nearestZero() async throws {
         let http = try Self.server([])
         defer { http.stop() }
-        let connection = await BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"))
+        let connection = await BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"),
+            configuration: BMLTConfiguration(timeout: hangGuardTimeout))
         var near = BMLTSearchCriteria()
         near.location = .nearest(0, latitude: Self.here.latitude, longitude: Self.here.longitude)
         do {
@@ -127,7 +129,8 @@ struct NearestInWindowReplayTests {
         // Saturday's and Tuesday's meetings only: the server answers plenty, none of them in Sunday evening–Monday.
         let sides = try Self.server(try Self.sampleMeetings(weekdays: ["7", "3"]))
         defer { sides.stop() }
-        let connection = await BMLTConnection(rootServerURL: sides.baseURL.appendingPathComponent("main_server"))
+        let connection = await BMLTConnection(rootServerURL: sides.baseURL.appendingPathComponent("main_server"),
+            configuration: BMLTConfiguration(timeout: hangGuardTimeout))
         var near = BMLTSearchCriteria()
         near.location = .nearest(10, latitude: Self.here.latitude, longitude: Self.here.longitude)
         let none = try await connection.upcomingMeetings(days: 2, matching: near, in: Self.newYork, now: Self.now)
@@ -139,7 +142,8 @@ struct NearestInWindowReplayTests {
         let monday = try Array(Self.sampleMeetings(weekdays: ["2"]).prefix(6))
         let few = try Self.server(monday)
         defer { few.stop() }
-        let other = await BMLTConnection(rootServerURL: few.baseURL.appendingPathComponent("main_server"))
+        let other = await BMLTConnection(rootServerURL: few.baseURL.appendingPathComponent("main_server"),
+            configuration: BMLTConfiguration(timeout: hangGuardTimeout))
         let six = try await other.upcomingMeetings(days: 2, matching: near, in: Self.newYork, now: Self.now)
         #expect(six.count == 6)
         #expect(Self.searches(few) == ["-10"])

@@ -31,7 +31,8 @@ struct PortingGuideReplayTests {
     func admin(_ server: Server) async throws {
         let http = try server.start()
         defer { http.stop() }
-        let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"))
+        let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"),
+            configuration: BMLTConfiguration(timeout: hangGuardTimeout))
 
         // Connect and log in.
         let info = try await connection.validate()
@@ -138,7 +139,8 @@ struct PortingGuideReplayTests {
     func finder(_ server: Server) async throws {
         let http = try Self.finderServer(server.folder)
         defer { http.stop() }
-        let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"))
+        let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"),
+            configuration: BMLTConfiguration(timeout: hangGuardTimeout))
         _ = try await connection.validate()
         let here = BMLTCoordinate(latitude: 40.7070026, longitude: -73.6233694)
         let newYork = try #require(TimeZone(identifier: "America/New_York"))

@@ -93,7 +93,8 @@ struct ReadReplayTests {
     func search(_ search: Search) async throws {
         let http = try CaptureReplayServer.start(folder: search.folder)
         defer { http.stop() }
-        let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"))
+        let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"),
+            configuration: BMLTConfiguration(timeout: hangGuardTimeout))
         _ = try await connection.validate()
         let results = search.extent == .meetingsAndFormats
             ? try await connection.meetings(matching: search.criteria)
@@ -120,7 +121,8 @@ struct ReadReplayTests {
     func changes(folder: String, meetingID: Int, file: String) async throws {
         let http = try CaptureReplayServer.start(folder: folder)
         defer { http.stop() }
-        let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"))
+        let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"),
+            configuration: BMLTConfiguration(timeout: hangGuardTimeout))
         _ = try await connection.validate()
         let changes = try await connection.changes(meetingID: meetingID)
         let raw = try CaptureReplayServer.objects(folder, file)

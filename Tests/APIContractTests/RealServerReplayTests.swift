@@ -4,7 +4,8 @@ import CaptureReplay
 import LoopbackHTTPServer
 import Testing
 
-/// Written only from design/API.md's names — `BMLTConnection(rootServerURL:)`, `connect()`, `validate()`,
+/// Written only from design/API.md's names — `BMLTConnection(rootServerURL:configuration:)` (with
+/// `BMLTConfiguration(timeout:)`, a hang guard), `connect()`, `validate()`,
 /// `.bmltServerValidated`, `.bmltProgressDidStart/Stop`, `inFlightRequests`, `cancelAllRequests()`,
 /// `BMLTRequest.cancel()` — with no `@testable` import, against the replies real 2.16.6, 3.1.2, 4.1.0 and 4.2.7 root
 /// servers gave (read in place from ../shared/fixtures) served over real HTTP on 127.0.0.1.
@@ -15,7 +16,8 @@ struct RealServerReplayTests {
     func connects(server: RealServerReplay) async throws {
         let http = try server.start()
         defer { http.stop() }
-        let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"))
+        let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"),
+            configuration: BMLTConfiguration(timeout: hangGuardTimeout))
         let names = Locked()
         let center = NotificationCenter.default
         let tokens = [Notification.Name.bmltProgressDidStart, .bmltServerValidated, .bmltProgressDidStop].map { name in
@@ -48,7 +50,8 @@ struct RealServerReplayTests {
     func cancels(server: RealServerReplay) async throws {
         let http = try server.start(delay: 0.3)
         defer { http.stop() }
-        let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"))
+        let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"),
+            configuration: BMLTConfiguration(timeout: hangGuardTimeout))
         let outcomes = Locked()
         let center = NotificationCenter.default
         let tokens = [Notification.Name.bmltRequestCancelled, .bmltError, .bmltServerValidated].map { name in
@@ -139,10 +142,8 @@ struct RealServerReplay: Sendable, CustomStringConvertible {
 
 /// Waits until the connection has nothing in flight (each fire-and-forget call then has posted its outcome).
 @MainActor
-func settle(_ connection: BMLTConnection) async throws {
-    let deadline = Date().addingTimeInterval(120)   // returns as soon as nothing is in flight
-    while !connection.inFlightRequests.isEmpty && Date() < deadline { try await Task.sleep(nanoseconds: 1_000_000) }
-    #expect(connection.inFlightRequests.isEmpty)
+func settle(_ connection: BMLTConnection, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    await waitUntil("nothing is in flight", sourceLocation: sourceLocation) { connection.inFlightRequests.isEmpty }
 }
 
 /// A thread-safe list of strings.

@@ -17,9 +17,9 @@ struct CancellationStageTests {
         let recorder = EventRecorder()
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration(monitors: [recorder]))
         let request = connection.connect()
-        await waitUntil { stub.requests.contains { ($0.url!.path.hasSuffix("GetLangs.php") ? "GetLangs.php" : $0.query("switcher")) == step } }
+        await waitUntil("the \(step) request is at the server") { stub.requests.contains { ($0.url!.path.hasSuffix("GetLangs.php") ? "GetLangs.php" : $0.query("switcher")) == step } }
         request.cancel()
-        await waitUntil { !connection.isBusy }
+        await waitUntil("the connection is idle") { !connection.isBusy }
 
         #expect(recorder.names == ["progress.didStart", "request.cancelled", "progress.didStop"], "\(step)")
         #expect(!connection.isValid, "\(step)")
@@ -39,7 +39,7 @@ struct CancellationStageTests {
         let recorder = EventRecorder()
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration(monitors: [recorder]))
         let request = connection.connect()
-        await waitUntil { !connection.isBusy }
+        await waitUntil("the connection is idle") { !connection.isBusy }
         request.cancel()
         #expect(!request.isCancelled)
         #expect(request.isFinished)

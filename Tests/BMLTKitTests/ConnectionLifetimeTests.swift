@@ -14,9 +14,9 @@ struct ConnectionLifetimeTests {
             weakConnection = connection
             _ = try await connection.validate()
             connection.connect()
-            await waitUntil { !connection.isBusy }
+            await waitUntil("the connection is idle") { !connection.isBusy }
         }
-        await waitUntil { weakConnection == nil }
+        await waitUntil("the connection is released") { weakConnection == nil }
         #expect(weakConnection == nil)
     }
 }
@@ -31,10 +31,10 @@ struct TransportBookkeepingTests {
         for _ in 0..<50 { connection.connect() }
         let cancelled = (0..<20).map { _ in connection.connect() }
         cancelled.forEach { $0.cancel() }
-        await waitUntil { !connection.isBusy }
+        await waitUntil("the connection is idle") { !connection.isBusy }
         stub.answer { _ in .text("<html>down</html>", status: 500) }
         for _ in 0..<10 { connection.connect() }
-        await waitUntil { !connection.isBusy }
+        await waitUntil("the connection is idle") { !connection.isBusy }
         #expect(connection.transport.pendingCount == 0)
     }
 }

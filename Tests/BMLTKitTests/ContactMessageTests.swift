@@ -25,7 +25,7 @@ struct ContactMessageTests {
     func sent() async throws {
         let (connection, stub, recorder) = try await connection(contactReply: "1")
         connection.sendMessage(toContactOf: meeting, from: " someone@example.com ", body: "Is it on? a+b & c=d")
-        await waitUntil { !connection.isBusy }
+        await waitUntil("the connection is idle") { !connection.isBusy }
         #expect(recorder.names == ["progress.didStart", "message.sent", "progress.didStop"])
         let request = try #require(stub.requests.last)
         #expect(request.httpMethod == "GET")
@@ -49,9 +49,9 @@ struct ContactMessageTests {
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration(monitors: [recorder]))
         _ = try await connection.validate()
         let request = connection.sendMessage(toContactOf: meeting, from: "someone@example.com", body: "Is it on?")
-        await waitUntil { stub.requests.contains { $0.url!.path.hasSuffix("contact.php") } }
+        await waitUntil("the contact request is at the server") { stub.requests.contains { $0.url!.path.hasSuffix("contact.php") } }
         request.cancel()
-        await waitUntil { !connection.isBusy }
+        await waitUntil("the connection is idle") { !connection.isBusy }
         #expect(recorder.count(.bmltRequestCancelled) == 0)
         guard case .writeOutcomeUnknown(let open)? = recorder.errors.first else {
             Issue.record("expected an open outcome, got \(recorder.errors)")

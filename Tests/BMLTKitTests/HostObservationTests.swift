@@ -17,7 +17,7 @@ struct HostObservationTests {
         let readers = [await Self.reader(events), await Self.reader(events)]
         _ = try await connection!.validate()
         connection!.connect().cancel()
-        await waitUntil { !connection!.isBusy }
+        await waitUntil("the connection is idle") { !connection!.isBusy }
         let expected = recorder.all.map(\.notificationName.rawValue)
         #expect(expected.count == 6)
         connection = nil                      // ends both sequences
@@ -77,7 +77,7 @@ struct HostObservationTests {
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration())
         let events = connection.events
         let request = connection.connect()
-        await waitUntil { !connection.isBusy }                  // every event of the call has been emitted
+        await waitUntil("the connection is idle") { !connection.isBusy }                  // every event of the call has been emitted
         connection.connect().cancel()                           // a last event, so that a loop that missed the call ends
         var names: [Notification.Name] = []
         for await event in events {
@@ -157,8 +157,8 @@ struct HostObservationTests {
         let info = try await connection.validate()
         #expect(validatedInfo == info)               // delivered before validate() returned
         connection.connect().cancel()
-        await waitUntil { !connection.isBusy }
-        await waitUntil { classic.withLock { $0.count } == 6 }
+        await waitUntil("the connection is idle") { !connection.isBusy }
+        await waitUntil("the six classic notifications are delivered") { classic.withLock { $0.count } == 6 }
         #expect(typed == classic.withLock { $0 })
         #expect(typed.count == 6)
         for token in tokens { typedCenter.removeObserver(token) }

@@ -22,7 +22,7 @@ struct LoopbackTransportTests {
     }
 
     private func connection(_ server: LoopbackHTTPServer, edit: (inout BMLTConfiguration) -> Void = { _ in }) -> BMLTConnection {
-        var configuration = BMLTConfiguration(notificationCenter: NotificationCenter())
+        var configuration = BMLTConfiguration(notificationCenter: NotificationCenter(), timeout: hangGuardTimeout)
         configuration.retryPolicy = .none
         edit(&configuration)
         return BMLTConnection(rootServerURL: server.baseURL.appendingPathComponent("main_server"), configuration: configuration)
@@ -56,7 +56,7 @@ struct LoopbackTransportTests {
 
     @Test("a request's own Accept replaces the default one, whatever its case; a header value with a line break is left out")
     func madeRequests() {
-        let transport = Transport(configuration: BMLTConfiguration())
+        let transport = Transport(configuration: BMLTConfiguration(timeout: hangGuardTimeout))
         let request = transport.makeRequest(URL(string: "https://example.org/main_server/api/v1/meetings")!, method: "POST",
                                             headers: ["accept": "application/json", "X-Bad": "a\r\nb"], body: Data("{}".utf8))
         let fields = request.allHTTPHeaderFields ?? [:]
@@ -78,7 +78,7 @@ struct LoopbackTransportTests {
         defer { target.stop() }
         let origin = try LoopbackHTTPServer { request in .redirect(to: "http://localhost:\(target.port)" + request.target) }
         defer { origin.stop() }
-        let transport = Transport(configuration: BMLTConfiguration())
+        let transport = Transport(configuration: BMLTConfiguration(timeout: hangGuardTimeout))
         let request = transport.makeRequest(origin.baseURL.appendingPathComponent("main_server/client_interface/json/"),
                                             headers: ["Authorization": "Bearer secret-token"])
         let reply = try await transport.send(request)
@@ -94,7 +94,7 @@ struct LoopbackTransportTests {
         let dead = try RefusingLoopbackPort()   // held: no other test's server can take the port meanwhile
         defer { dead.close() }
         let connection = BMLTConnection(rootServerURL: dead.baseURL.appendingPathComponent("main_server"),
-                                        configuration: BMLTConfiguration(notificationCenter: NotificationCenter(), retryPolicy: .none))
+                                        configuration: BMLTConfiguration(notificationCenter: NotificationCenter(), timeout: hangGuardTimeout, retryPolicy: .none))
         do {
             _ = try await connection.validate()
             Issue.record("must fail")

@@ -101,12 +101,12 @@ struct OneRoundValidationTests {
         let infoAnswered = Locked(false)
         let sentBeforeInfo = Locked<Set<String>>([])
         // A real server (a thread per connection): GetServerInfo answers only once both lists have been asked for, or
-        // after 20 s, and then the test fails.
+        // after 900 s (a hang guard), and then the test fails.
         let server = try LoopbackHTTPServer { request in
             let name = request.path.hasSuffix("GetLangs.php") ? "GetLangs.php" : (request.query("switcher") ?? "")
             if !infoAnswered.withLock({ $0 }) { sentBeforeInfo.withLock { _ = $0.insert(name) } }
             if name == "GetServerInfo" {
-                let deadline = Date().addingTimeInterval(20)
+                let deadline = Date().addingTimeInterval(900)
                 while sentBeforeInfo.withLock({ !$0.isSuperset(of: ["GetServiceBodies", "GetFormats"]) }), Date() < deadline {
                     Thread.sleep(forTimeInterval: 0.005)
                 }
@@ -116,7 +116,7 @@ struct OneRoundValidationTests {
         }
         defer { server.stop() }
         let connection = BMLTConnection(rootServerURL: server.baseURL.appendingPathComponent("main_server"),
-                                        configuration: BMLTConfiguration(notificationCenter: NotificationCenter(), retryPolicy: .none))
+                                        configuration: BMLTConfiguration(notificationCenter: NotificationCenter(), timeout: hangGuardTimeout, retryPolicy: .none))
         _ = try await connection.validate()
         #expect(sentBeforeInfo.withLock { $0 } == ["GetServerInfo", "GetServiceBodies", "GetFormats"])
         #expect(connection.capabilities.contains(.languageList))
@@ -134,7 +134,7 @@ struct OneRoundValidationTests {
         defer { server.stop() }
         server.keepsConnectionsAlive = true
         let connection = BMLTConnection(rootServerURL: server.baseURL.appendingPathComponent("main_server"),
-                                        configuration: BMLTConfiguration(notificationCenter: NotificationCenter(), retryPolicy: .none))
+                                        configuration: BMLTConfiguration(notificationCenter: NotificationCenter(), timeout: hangGuardTimeout, retryPolicy: .none))
         _ = try await connection.validate()
         let afterValidation = server.connectionsAccepted
         var criteria = BMLTSearchCriteria()

@@ -104,12 +104,12 @@ struct ProgressIndicatorTests {
 
     @Test("a long request shows it once and hides it once")
     func longRequestShown() async throws {
-        // Every request answers after 3 s until the indicator has shown, then at once: the request outlasts the start
-        // delay by order, even when a busy machine fires the 0.05 s timer seconds late.
+        // Every request is answered only once the indicator has shown: the request outlasts the start delay by order,
+        // even when a busy machine fires the 0.05 s timer seconds late (a 3 s delay here was a guess that a stall can beat).
         let shown = Locked(false)
         let stub = StubServer { request in
             var response = SampleReplies.healthy()(request)
-            if !shown.withLock({ $0 }) { response.delay = 3 }
+            response.heldUntil = { shown.withLock { $0 } }
             return response
         }
         let center = NotificationCenter()
@@ -122,7 +122,7 @@ struct ProgressIndicatorTests {
         _ = try await connection.validate()
         // By order, not by the clock: shown while the request was in flight, hidden once after it ended.
         #expect(changes.first?.visible == true && changes.first?.busy == true)
-        await waitUntil { changes.count == 2 }
+        await waitUntil("two visibility changes") { changes.count == 2 }
         #expect(changes.map(\.visible) == [true, false])
         #expect(changes.last?.busy == false)
         #expect(!indicator.isVisible)

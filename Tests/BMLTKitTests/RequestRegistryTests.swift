@@ -17,7 +17,7 @@ struct RequestRegistryTests {
         #expect(Set(requests.map(\.id)).count == 50)
         #expect(connection.inFlightRequests.count == 50)
         #expect(requests.allSatisfy { $0.kind == .validation })
-        await waitUntil { !connection.isBusy }   // returns as soon as idle; under TSan with both cores loaded the whole process stalled ~12 s at start
+        await waitUntil("the connection is idle") { !connection.isBusy }   // returns as soon as idle; under TSan with both cores loaded the whole process stalled ~12 s at start
         #expect(recorder.count(.bmltProgressDidStart) == 1)
         #expect(recorder.count(.bmltProgressDidStop) == 1)
         #expect(recorder.names.first == "progress.didStart")
@@ -37,7 +37,7 @@ struct RequestRegistryTests {
         let requests = (0..<5).map { _ in connection.connect() }
         requests[2].cancel()
         requests[2].cancel()   // twice is harmless
-        await waitUntil { !connection.isBusy }
+        await waitUntil("the connection is idle") { !connection.isBusy }
         #expect(recorder.count(.bmltRequestCancelled) == 1)
         #expect(recorder.all.contains { if case .requestCancelled(let request) = $0 { request == requests[2] } else { false } })
         #expect(recorder.errors.isEmpty)
@@ -58,7 +58,7 @@ struct RequestRegistryTests {
         try await Task.sleep(nanoseconds: 50_000_000)
         #expect(connection.inFlightRequests == [request])
         request.cancel()
-        await waitUntil { !connection.isBusy }
+        await waitUntil("the connection is idle") { !connection.isBusy }
         #expect(recorder.names == ["progress.didStart", "request.cancelled", "progress.didStop"])
         stub.answer(SampleReplies.healthy())
         _ = try await connection.validate()
@@ -72,7 +72,7 @@ struct RequestRegistryTests {
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration(monitors: [recorder]))
         for _ in 0..<10 { connection.connect() }
         connection.cancelAllRequests()
-        await waitUntil { !connection.isBusy }
+        await waitUntil("the connection is idle") { !connection.isBusy }
         #expect(recorder.count(.bmltRequestCancelled) == 10)
         #expect(recorder.errors.isEmpty)
         #expect(recorder.count(.bmltServerValidated) == 0)
@@ -87,7 +87,8 @@ struct RequestRegistryTests {
         let recorder = EventRecorder()
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration(monitors: [recorder]))
         let task = Task { try await connection.validate() }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        // Cancelled once its request is in flight (a fixed 50 ms could pass before the task has even started on a loaded machine).
+        await waitUntil("the validation is in flight") { !connection.inFlightRequests.isEmpty }
         task.cancel()
         await #expect(throws: BMLTError.cancelled) { try await task.value }
         #expect(recorder.names == ["progress.didStart", "request.cancelled", "progress.didStop"])
@@ -156,7 +157,7 @@ struct RequestRegistryTests {
         configuration.deliveryQueue = DispatchQueue(label: "test.delivery")
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: configuration)
         _ = try await connection.validate()
-        await waitUntil { recorder.all.count == 3 }
+        await waitUntil("three events are delivered (progress start, validated, progress stop)") { recorder.all.count == 3 }
         #expect(recorder.names == ["progress.didStart", "server.validated", "progress.didStop"])
     }
 }

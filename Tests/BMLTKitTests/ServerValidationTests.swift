@@ -123,7 +123,7 @@ struct ServerValidationTests {
         let recorder = EventRecorder()
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration(monitors: [recorder]))
         connection.connect()
-        await waitUntil { !connection.isBusy }
+        await waitUntil("the connection is idle") { !connection.isBusy }
         #expect(recorder.errors == [.malformedResponse(what: .serviceBodies, detail: .page)])
         #expect(!connection.isValid)
     }
@@ -148,7 +148,7 @@ struct ServerValidationTests {
         let stub = StubServer { request in
             switch request.query("switcher") {
             case "GetServiceBodies": .text("<html>oops</html>")
-            case "GetFormats": .json("[]", delay: 30)
+            case "GetFormats": .json("[]", delay: 600)
             default: SampleReplies.healthy()(request)
             }
         }
@@ -156,7 +156,7 @@ struct ServerValidationTests {
         await #expect(throws: BMLTError.malformedResponse(what: .serviceBodies, detail: .page)) {
             try await connection.validate()
         }
-        // What is checked is that the format read was given up before its answer (due in 30 s): either it was never
+        // What is checked is that the format read was given up before its answer (due in 600 s, far past any stall): either it was never
         // sent (cancelled first) or its request was stopped. Not how long this took: with the whole suite in parallel,
         // a test can wait seconds for one of the cooperative pool's two threads (10 s was seen under TSan).
         func isFormats(_ request: URLRequest) -> Bool { request.url?.query?.contains("switcher=GetFormats") == true }
@@ -164,7 +164,7 @@ struct ServerValidationTests {
             // Closures, not the function itself: Swift 6.0 takes `contains(where: isFormats)` as a call that can throw.
             !stub.requests.contains { isFormats($0) } || stub.requestsStoppedEarly.contains { isFormats($0) }
         }
-        await waitUntil(seconds: 20) { formatsGivenUp() }
+        await waitUntil("the format read is given up (never sent, or stopped early)") { formatsGivenUp() }
         #expect(formatsGivenUp(), "format requests sent: \(stub.requests.filter { isFormats($0) }.count), stopped early: \(stub.requestsStoppedEarly.filter { isFormats($0) }.count)")
     }
 
@@ -195,15 +195,5 @@ struct ServerValidationTests {
         stub.answer(SampleReplies.healthy())
         _ = try await connection.validate()
         #expect(connection.isValid)
-    }
-}
-
-/// Waits (up to `seconds`) for a condition on the main actor: returns as soon as it holds, so the limit is only a
-/// hang guard, generous for the thread sanitizer with both cores busy (whole-process stalls of ~12 s were seen).
-@MainActor
-func waitUntil(seconds: Double = 120, _ condition: () -> Bool) async {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition(), Date() < deadline {
-        try? await Task.sleep(nanoseconds: 2_000_000)
     }
 }

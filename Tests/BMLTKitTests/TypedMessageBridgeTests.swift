@@ -77,7 +77,7 @@ struct TypedMessageBridgeTests {
     func serverAdminWritesPostTheirOwnMessage() async throws {
         guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
         let typedCenter = NotificationCenter()
-        var configuration = BMLTConfiguration(notificationCenter: NotificationCenter())
+        var configuration = BMLTConfiguration(notificationCenter: NotificationCenter(), timeout: hangGuardTimeout)
         configuration.typedMessageCenter = typedCenter
         let connection = BMLTConnection(rootServerURL: URL(string: "https://example.org/main_server")!, configuration: configuration)
         let poster = EventPoster(configuration: configuration)

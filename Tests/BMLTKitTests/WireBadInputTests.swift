@@ -111,10 +111,11 @@ struct WireBadInputTests {
         let recorder = EventRecorder()
         var configuration = BMLTConfiguration(notificationCenter: NotificationCenter(), eventMonitors: [recorder])
         configuration.retryPolicy = .none
-        // Only the silent and dripping servers need a short deadline (the dripped body would take over a minute); the
-        // others end by themselves. The good validation before the bad step runs under the same deadline, so it may
-        // try again: on a busy machine (the thread sanitizer with both cores loaded) 2 s can pass with nothing done.
-        configuration.timeout = bad == .silence || bad == .drip ? 2 : 30
+        // Only the silent and dripping servers need a deadline that ends them (the dripped body would take 150 s): 60 s;
+        // the others end by themselves and get a hang guard. The good validation before the bad step runs under the same
+        // deadline, so it may try again: on a busy machine (the thread sanitizer with both cores loaded) 2 s was seen to
+        // pass with nothing done, and under the whole suite a call took up to ~100 s: each of the five tries gets 60 s.
+        configuration.timeout = bad == .silence || bad == .drip ? 60 : hangGuardTimeout
         configuration.maximumResponseSize = 100_000
         let connection = BMLTConnection(rootServerURL: server.baseURL.appendingPathComponent("main_server"), configuration: configuration)
         for _ in 0..<5 where !connection.isValid { _ = try? await connection.validate() }

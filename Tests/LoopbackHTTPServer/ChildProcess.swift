@@ -32,7 +32,7 @@ public enum ChildProcess {
     /// Runs `executable` with `arguments`, writes `input` to its standard input, and returns when it has ended,
     /// or `nil` when it could not start or did not end within `seconds` (it is then terminated).
     public static func run(_ executable: URL, _ arguments: [String], input: Data = Data(), mergeErrors: Bool = true,
-                           seconds: TimeInterval = 60) async -> Outcome? {
+                           seconds: TimeInterval = 900) async -> Outcome? {
         #if os(macOS) || os(Linux)
         let process = Process()
         process.executableURL = executable

@@ -251,7 +251,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         case .gated(let status, let body, let firstBytes, let gate):
             let first = min(body.count, max(0, firstBytes))
             guard send(client, head(status: status, headers: [:], length: body.count) + body.prefix(first)) else { return }
-            gate.wait(upTo: 60) { [self] in state.withLock { running } }
+            gate.wait(upTo: 900) { [self] in state.withLock { running } }
             send(client, body.subdata(in: first..<body.count))
         }
     }

@@ -17,7 +17,7 @@ extension DemoServerSuites {
         /// The id of the one meeting with this name, read back through the library as an administrator.
         private func meetingID(named name: String) async throws -> Int? {
             let connection = BMLTConnection(rootServerURL: BMLTDemoServer.rootURL,
-                                            configuration: BMLTConfiguration(urlSessionConfiguration: BMLTDemoServer.sessionConfiguration()))
+                                            configuration: BMLTConfiguration(timeout: 900, urlSessionConfiguration: BMLTDemoServer.sessionConfiguration()))
             try await connection.login(username: BMLTDemoServer.adminUsername, password: BMLTDemoServer.adminPassword)
             var criteria = BMLTSearchCriteria()
             criteria.publishedStatus = .both

@@ -11,7 +11,7 @@ extension DemoServerSuites {
         @Test("a search asking for the format ids alone, or the keys alone, gets both lists, equal to a full search's")
         func bothListsFilled() async throws {
             let connection = BMLTConnection(rootServerURL: BMLTDemoServer.rootURL,
-                                            configuration: BMLTConfiguration(urlSessionConfiguration: BMLTDemoServer.sessionConfiguration()))
+                                            configuration: BMLTConfiguration(timeout: 900, urlSessionConfiguration: BMLTDemoServer.sessionConfiguration()))
             _ = try await connection.validate()          // loads the server's formats, which the lists resolve against
             #expect(!connection.server.formats.isEmpty)
             var criteria = BMLTSearchCriteria()

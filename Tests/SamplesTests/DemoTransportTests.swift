@@ -24,9 +24,9 @@ extension DemoServerSuites {
         func sameAnswers() async throws {
             BMLTDemoServer.reset()
             let direct = BMLTConnection(rootServerURL: BMLTDemoServer.rootURL,
-                                        configuration: BMLTConfiguration(notificationCenter: NotificationCenter(), httpTransport: DemoTransport()))
+                                        configuration: BMLTConfiguration(notificationCenter: NotificationCenter(), timeout: 900, httpTransport: DemoTransport()))
             let viaProtocol = BMLTConnection(rootServerURL: BMLTDemoServer.rootURL,
-                                             configuration: BMLTConfiguration(notificationCenter: NotificationCenter(),
+                                             configuration: BMLTConfiguration(notificationCenter: NotificationCenter(), timeout: 900,
                                                                               urlSessionConfiguration: BMLTDemoServer.sessionConfiguration()))
             let info = try await direct.validate()
             let infoViaProtocol = try await viaProtocol.validate()

@@ -11,7 +11,7 @@ struct HostAppProcessTests {
     /// Runs `name`, returns its exit status and output, or `nil` when it did not finish within `seconds` (waiting
     /// without blocking a thread: see `ChildProcess`). The limit is a hang guard only (a deadlocked main queue), generous
     /// for a thread-sanitized child on a machine whose cores are both busy.
-    static func run(_ name: String, _ arguments: [String] = [], seconds: TimeInterval = 180) async throws -> (status: Int32, output: String)? {
+    static func run(_ name: String, _ arguments: [String] = [], seconds: TimeInterval = 900) async throws -> (status: Int32, output: String)? {
         let url = try #require(BuildProducts.executable(name),
                                "\(name) is built by swift build --build-tests; looked in \(BuildProducts.searchFolders.map(\.path))")
         guard let outcome = await ChildProcess.run(url, arguments, seconds: seconds) else { return nil }
@@ -20,7 +20,7 @@ struct HostAppProcessTests {
 
     @Test("bmlt-host-app (async main, queue: .main observers, typed messages, events loop) finishes and sees every event once")
     func asyncMain() async throws {
-        let result = try #require(try await Self.run("bmlt-host-app"), "bmlt-host-app did not finish in 180 s (main-queue deadlock?)")
+        let result = try #require(try await Self.run("bmlt-host-app"), "bmlt-host-app did not finish in 900 s (main-queue deadlock?)")
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("every observer saw every event once, in order"), "\(result.output)")
         #expect(result.output.contains("spinner: on") && result.output.contains("spinner: off"), "\(result.output)")
@@ -30,7 +30,7 @@ struct HostAppProcessTests {
 
     @Test("bmlt-host-app-dispatch (dispatchMain, queue: .main observers) finishes")
     func dispatchMainProgram() async throws {
-        let result = try #require(try await Self.run("bmlt-host-app-dispatch"), "bmlt-host-app-dispatch did not finish in 180 s")
+        let result = try #require(try await Self.run("bmlt-host-app-dispatch"), "bmlt-host-app-dispatch did not finish in 900 s")
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("found "), "\(result.output)")
         #expect(result.output.contains("done: "), "\(result.output)")
@@ -46,7 +46,7 @@ struct HostAppProcessTests {
         defer { server.stop() }
         let root = server.baseURL.appendingPathComponent("main_server").absoluteString
         let result = try #require(try await Self.run("bmlt-host-app", [root, "--service-body", "1002", "--weekday", "2"]),
-                                  "bmlt-host-app did not finish in 180 s against \(folder)")
+                                  "bmlt-host-app did not finish in 900 s against \(folder)")
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("validated: true"), "\(result.output)")
         #expect(result.output.contains("every observer saw every event once, in order"), "\(result.output)")

@@ -23,20 +23,21 @@ struct InterruptTests {
         defer { terminal.close() }
         let process = Process()
         process.executableURL = observerBinary
-        process.arguments = ["--server", http.baseURL.appendingPathComponent("main_server").absoluteString, "info"]
+        // A budget far past the hang guards below: only the interrupt ends the run, never the silent server's deadline.
+        process.arguments = ["--server", http.baseURL.appendingPathComponent("main_server").absoluteString, "--timeout", "3600", "info"]
         process.standardError = FileHandle(fileDescriptor: terminal.secondary, closeOnDealloc: false)
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
         var seen = ""
-        // Each wait ends as soon as its event is seen; the counts (60 s) are hang guards for a sanitized child on a busy machine.
-        for _ in 0..<1_200 where !seen.contains("working") {
+        // Each wait ends as soon as its event is seen; the counts (900 s) are hang guards for a sanitized child on a busy machine.
+        for _ in 0..<18_000 where !seen.contains("working") {
             try await Task.sleep(nanoseconds: 50_000_000)
             seen += drain(terminal.main)
         }
         #expect(seen.contains("working…"), "the spinner was drawn: \(seen.debugDescription)")
         process.interrupt()
-        for _ in 0..<1_200 where process.isRunning { try await Task.sleep(nanoseconds: 50_000_000) }
+        for _ in 0..<18_000 where process.isRunning { try await Task.sleep(nanoseconds: 50_000_000) }
         try await Task.sleep(nanoseconds: 100_000_000)
         seen += drain(terminal.main)
         #expect(!process.isRunning)

@@ -70,7 +70,7 @@ struct SpinnerTerminalTests {
             default: return .json("[]")
             }
         }
-        let configuration = BMLTConfiguration(notificationCenter: NotificationCenter())
+        let configuration = BMLTConfiguration(notificationCenter: NotificationCenter(), timeout: 900)   // a hang guard
         return (BMLTConnection(rootServerURL: server.baseURL.appendingPathComponent("main_server"), configuration: configuration), server)
     }
 

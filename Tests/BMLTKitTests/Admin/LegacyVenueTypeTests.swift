@@ -99,7 +99,7 @@ struct LegacyVenueTypeTests {
         try await observed.login(username: "nasc_admin", password: "pw")
         let sent = stub.requests.count
         observed.save(draft)
-        await waitUntil { recorder.count(.bmltError) == 1 }
+        await waitUntil("one .bmltError is emitted") { recorder.count(.bmltError) == 1 }
         #expect(stub.requests.count == sent)
         guard case .validationFailed(_, let fields)? = observed.admin.lastError else { Issue.record("\(String(describing: observed.admin.lastError))"); return }
         #expect(fields.keys.sorted() == ["venue_type"])

@@ -108,7 +108,7 @@ struct RESTAdminErrorTests {
         }
         recorder.removeAll()
         let request = connection.deleteMeeting(id: 2)
-        await waitUntil { !connection.isBusy }
+        await waitUntil("the connection is idle") { !connection.isBusy }
         #expect(recorder.names.filter { !$0.hasPrefix("progress") } == ["admin.loginChanged", "error"])
         #expect(recorder.errors == [.unauthorized(message: "Unauthenticated.")])
         #expect(!connection.admin.isLoggedIn && connection.admin.permissions.isEmpty && request.isFinished)

@@ -80,7 +80,7 @@ struct RenamedOperationsTests {
         } catch {
             outcome = "error: \(error)"
         }
-        await waitUntil { connection.inFlightRequests.isEmpty }
+        await waitUntil("nothing is in flight") { connection.inFlightRequests.isEmpty }
         let requests = stub.requests.dropFirst(sent).map { request in
             "\(request.httpMethod ?? "") \(request.url?.path ?? "")?\(request.url?.query ?? "") \(String(decoding: request.httpBody ?? Data(), as: UTF8.self))"
         }

@@ -78,7 +78,7 @@ struct ServerAdminTests {
         let (connection, _) = try await loggedIn(Self.replay, recorder: recorder)
         let requests = startFromAButton(connection)
         #expect(requests.allSatisfy { $0.kind == .serverAdministration })
-        while !connection.inFlightRequests.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+        await waitUntil("nothing is in flight") { connection.inFlightRequests.isEmpty }
         let outcomes = recorder.all.compactMap { event -> (request: BMLTRequest, outcome: String)? in
             switch event {
             case .serverAdminResults(.formats, let request): return (request, "formats")

@@ -72,7 +72,7 @@ struct NearbySearchTests {
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration(monitors: [recorder]))
         _ = try await connection.validate()
         let first = connection.searchNearby(Self.center, atLeast: 6, maximumRadius: Measurement(value: 100, unit: .kilometers))
-        await waitUntil { stub.requests.contains { $0.query("switcher") == "GetSearchResults" } }   // its first step is at the server
+        await waitUntil("the nearby search's first step is at the server") { stub.requests.contains { $0.query("switcher") == "GetSearchResults" } }   // its first step is at the server
         let meetings = try await connection.meetings(near: Self.center, atLeast: 1, maximumRadius: Measurement(value: 100, unit: .kilometers))
         #expect(meetings.map(\.id) == [1])
         // Two views' nearby queries, refreshed at once beside it.
@@ -92,7 +92,7 @@ struct NearbySearchTests {
         // The next fire-and-forget nearby search replaces the previous one (both fill the one store).
         let second = connection.searchNearby(Self.center, atLeast: 2, maximumRadius: Measurement(value: 100, unit: .kilometers))
         #expect(first.isCancelled && !second.isCancelled)
-        while !connection.inFlightRequests.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+        await waitUntil("nothing is in flight") { connection.inFlightRequests.isEmpty }
         let cancelled = recorder.all.compactMap { if case .requestCancelled(let request) = $0 { request } else { nil } }
         #expect(cancelled == [first])
         #expect(connection.search.meetings.map(\.id) == [1, 2])

@@ -25,15 +25,15 @@ struct MeetingQueryTests {
     nonisolated static let tuesdays = body(first: 1001, count: 200)
 
     /// Monday's and Tuesday's searches answered slowly (over a second, in pieces), so that both are in flight at once.
-    /// With `gates`, each reply sends its first 16 KiB and then holds the rest until the test opens its gate.
-    nonisolated static func server(mondayInterval: TimeInterval = 0.04,
-                                   gates: (monday: LoopbackGate, tuesday: LoopbackGate)? = nil) throws -> LoopbackHTTPServer {
+    /// With `gates`, each reply sends its first 16 KiB and then holds the rest until the test opens its gate (or the
+    /// server stops): "still arriving" is then a state the test holds for certain, not a race with the machine's load.
+    nonisolated static func server(gates: (monday: LoopbackGate, tuesday: LoopbackGate)? = nil) throws -> LoopbackHTTPServer {
         try LoopbackHTTPServer { request in
             guard request.query("switcher") == "GetSearchResults" else { return LoopbackTransportTests.healthy(request) }
             switch (request.query("weekdays[]"), gates) {
             case ("2", let gates?): return .gated(status: 200, body: mondays, firstBytes: 16_384, gate: gates.monday)
             case ("3", let gates?): return .gated(status: 200, body: tuesdays, firstBytes: 16_384, gate: gates.tuesday)
-            case ("2", nil): return .drip(status: 200, body: mondays, chunkSize: 4096, interval: mondayInterval)
+            case ("2", nil): return .drip(status: 200, body: mondays, chunkSize: 4096, interval: 0.04)
             case ("3", nil): return .drip(status: 200, body: tuesdays, chunkSize: 4096, interval: 0.04)
             default: return .json("[]")
             }
@@ -41,7 +41,7 @@ struct MeetingQueryTests {
     }
 
     private func connection(_ server: LoopbackHTTPServer, monitors: [any BMLTEventMonitor]) async throws -> BMLTConnection {
-        var configuration = BMLTConfiguration(notificationCenter: NotificationCenter())
+        var configuration = BMLTConfiguration(notificationCenter: NotificationCenter(), timeout: hangGuardTimeout)
         configuration.retryPolicy = .none
         configuration.eventMonitors = monitors
         let connection = BMLTConnection(rootServerURL: server.baseURL.appendingPathComponent("main_server"), configuration: configuration)
@@ -113,15 +113,18 @@ struct MeetingQueryTests {
 
     @Test("criteria changed mid-refresh: the newer refresh supersedes the older, whose meetings never appear after")
     func newerRefreshSupersedes() async throws {
-        // Monday's reply takes about 8 s: only the newer refresh's cancellation ends it early.
-        let server = try Self.server(mondayInterval: 0.4)
+        // Monday's reply sends its first meetings and holds the rest until the server stops: only the newer refresh's
+        // cancellation can end it (a dripped 8 s reply could end by itself behind a stall of a loaded machine).
+        let gates = (monday: LoopbackGate(), tuesday: LoopbackGate())
+        gates.tuesday.open()
+        let server = try Self.server(gates: gates)
         defer { server.stop() }
         let recorder = EventRecorder()
         let connection = try await connection(server, monitors: [recorder])
         let expectedTuesdays = try BMLTSearchResults(jsonData: Self.tuesdays).meetings
         let query = BMLTMeetingQuery(connection, criteria: Self.criteria(.monday))
         let older = Task { await query.refresh() }
-        await waitUntil { !query.meetings.isEmpty }             // Monday's first meetings are shown
+        await waitUntil("the query shows its first meetings") { !query.meetings.isEmpty }             // Monday's first meetings are shown
         let olderRequest = try #require(query.request)
         #expect(query.meetings.allSatisfy { $0.id < 1000 } && query.isLoading)
         query.criteria = Self.criteria(.tuesday)
@@ -134,7 +137,7 @@ struct MeetingQueryTests {
         }
         await query.refresh()
         await older.value
-        try await Task.sleep(nanoseconds: 50_000_000)
+        await waitUntil("the watcher has seen Tuesday's first meeting shown") { seen.withLock { $0.last } == 1001 }
         watcher.cancel()
         await watcher.value
         #expect(olderRequest.isCancelled && query.request !== olderRequest)
@@ -169,20 +172,22 @@ struct MeetingQueryTests {
 
     @Test("cancel() and the refreshing task's cancellation end the search with .cancelled, the meetings so far kept")
     func cancelled() async throws {
-        let server = try Self.server(mondayInterval: 0.4)
+        // Monday's reply holds the rest of its body until the server stops: only the cancellations end the searches.
+        let gates = (monday: LoopbackGate(), tuesday: LoopbackGate())
+        let server = try Self.server(gates: gates)
         defer { server.stop() }
         let connection = try await connection(server, monitors: [])
         let query = BMLTMeetingQuery(connection, criteria: Self.criteria(.monday))
         let refresh = Task { await query.refresh() }
-        await waitUntil { !query.meetings.isEmpty }
+        await waitUntil("the query shows its first meetings") { !query.meetings.isEmpty }
         query.cancel()
         await refresh.value
         #expect(query.lastError == .cancelled && !query.isLoading && !query.isComplete && !query.meetings.isEmpty)
         let again = Task { await query.refresh() }
-        await waitUntil { query.isLoading && connection.isBusy }
+        await waitUntil("the query is loading again") { query.isLoading && connection.isBusy }
         again.cancel()
         await again.value
         #expect(query.lastError == .cancelled && !query.isLoading && query.request?.isCancelled == true)
-        await waitUntil { !connection.isBusy }
+        await waitUntil("the connection is idle") { !connection.isBusy }
     }
 }

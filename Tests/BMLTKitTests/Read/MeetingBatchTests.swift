@@ -31,9 +31,17 @@ struct MeetingBatchTests {
     /// A body sent slowly enough that it arrives in many pieces over about a second.
     nonisolated static let slowly = LoopbackHTTPServer.Behavior.drip(status: 200, body: body, chunkSize: 4096, interval: 0.04)
 
+    /// `body`'s first 8 KiB (some 20 meetings) at once, the rest held until `gate` opens (or the server stops): "while
+    /// the reply is still arriving" is then a state the test holds for certain. A drip's pace is a race a loaded machine
+    /// can lose: behind a stall of seconds (seen under the thread sanitizer on two busy cores) the whole body is there
+    /// at the first look.
+    nonisolated static func held(_ body: Data = body, until gate: LoopbackGate) -> LoopbackHTTPServer.Behavior {
+        .gated(status: 200, body: body, firstBytes: 8192, gate: gate)
+    }
+
     private func connection(_ server: LoopbackHTTPServer, center: NotificationCenter = NotificationCenter(),
                             edit: (inout BMLTConfiguration) -> Void = { _ in }) async throws -> BMLTConnection {
-        var configuration = BMLTConfiguration(notificationCenter: center)
+        var configuration = BMLTConfiguration(notificationCenter: center, timeout: hangGuardTimeout)
         configuration.retryPolicy = .none
         edit(&configuration)
         let connection = BMLTConnection(rootServerURL: server.baseURL.appendingPathComponent("main_server"), configuration: configuration)
@@ -57,9 +65,12 @@ struct MeetingBatchTests {
 
     @Test("batches in the server's order, the first while the reply is still arriving; together exactly meetings(matching:)")
     func batchesAreTheResults() async throws {
-        // About 2 s of body in 14 pieces: the first batch has all that time to come before the end.
+        // The second search (the batches) holds the rest of its body until the test has its first batch.
+        let gate = LoopbackGate()
+        let searches = Locked(0)
         let server = try LoopbackHTTPServer { request in
-            Self.answer(request, search: .drip(status: 200, body: Self.body, chunkSize: 8192, interval: 0.15))
+            let second = request.query("switcher") == "GetSearchResults" && searches.withLock { $0 += 1; return $0 } == 2
+            return Self.answer(request, search: second ? Self.held(until: gate) : Self.slowly)
         }
         defer { server.stop() }
         let connection = try await connection(server)
@@ -71,6 +82,7 @@ struct MeetingBatchTests {
         for try await batch in connection.meetingBatches(matching: BMLTSearchCriteria()) {
             if batches.isEmpty { busyAtFirst = connection.isBusy }
             batches.append(batch)
+            gate.open()
         }
         #expect(busyAtFirst, "the first batch came after the search had ended")
         #expect(batches.count >= 2, "one batch: nothing arrived before the whole reply")
@@ -83,7 +95,7 @@ struct MeetingBatchTests {
     func unvalidated() async throws {
         let server = try LoopbackHTTPServer { request in Self.answer(request, search: Self.slowly) }
         defer { server.stop() }
-        var configuration = BMLTConfiguration(notificationCenter: NotificationCenter())
+        var configuration = BMLTConfiguration(notificationCenter: NotificationCenter(), timeout: hangGuardTimeout)
         configuration.retryPolicy = .none
         let connection = BMLTConnection(rootServerURL: server.baseURL.appendingPathComponent("main_server"), configuration: configuration)
         var criteria = BMLTSearchCriteria()
@@ -119,12 +131,20 @@ struct MeetingBatchTests {
     func meetingsOnlyShape() async throws {
         let list = Data(("[" + (1...300).map { #"{"id_bigint":"\#($0)","service_body_bigint":"3","meeting_name":"M\#($0)","formats":"O","format_shared_id_list":"17"}"# }
             .joined(separator: ",") + "]").utf8)
-        let server = try LoopbackHTTPServer { request in
-            Self.answer(request, search: .drip(status: 200, body: list, chunkSize: 2048, interval: 0.03))
-        }
+        let gate = LoopbackGate()         // the rest of the list once the first batch is in
+        let server = try LoopbackHTTPServer { request in Self.answer(request, search: Self.held(list, until: gate)) }
         defer { server.stop() }
         let connection = try await connection(server)
-        let (batches, error) = await collect(connection.meetingBatches(matching: BMLTSearchCriteria()))
+        var batches: [[BMLTMeeting]] = []
+        var error: (any Error)?
+        do {
+            for try await batch in connection.meetingBatches(matching: BMLTSearchCriteria()) {
+                batches.append(batch)
+                gate.open()
+            }
+        } catch let thrown {
+            error = thrown
+        }
         #expect(error == nil)
         let whole = try await connection.meetings(matching: BMLTSearchCriteria()).meetings
         #expect(batches.flatMap { $0 } == whole && whole.count == 300 && batches.count >= 2)
@@ -158,9 +178,7 @@ struct MeetingBatchTests {
         let connection = try await connection(server)
         let stream = connection.meetingBatches(matching: BMLTSearchCriteria())
         // Read nothing until the search has failed.
-        while connection.search.lastError == nil {
-            try await Task.sleep(nanoseconds: 10_000_000)
-        }
+        await waitUntil("the search has failed") { connection.search.lastError != nil }
         let (batches, error) = await collect(stream)
         guard case .brokenReply? = error as? BMLTError else { Issue.record("expected a broken reply, got \(String(describing: error))"); return }
         let got = batches.flatMap { $0 }
@@ -215,9 +233,8 @@ struct MeetingBatchTests {
 
     @Test("cancelling the consumer midway: no more batches, the loop ends, the request is cancelled: one .bmltRequestCancelled")
     func cancelled() async throws {
-        let server = try LoopbackHTTPServer { request in
-            Self.answer(request, search: .drip(status: 200, body: Self.body, chunkSize: 2048, interval: 0.1))
-        }
+        // The rest of the body is held until the server stops: the cancellation always comes before the end.
+        let server = try LoopbackHTTPServer { request in Self.answer(request, search: Self.held(until: LoopbackGate())) }
         defer { server.stop() }
         let center = NotificationCenter()
         let names = Locked<[Notification.Name]>([])
@@ -245,16 +262,15 @@ struct MeetingBatchTests {
         let error = await consumer.value
         #expect(error == nil, "\(String(describing: error))")
         #expect(afterCancel.withLock { $0 }.isEmpty, "a batch after the cancellation")
-        while connection.isBusy { try await Task.sleep(nanoseconds: 10_000_000) }
+        await waitUntil("the connection is idle") { !connection.isBusy }
         #expect(names.withLock { $0 } == [.bmltRequestCancelled])
         #expect(connection.search.isComplete && connection.search.meetingsSoFar == before && connection.search.meetings == before)
     }
 
     @Test("a search cancelled by the host (cancelAllRequests): the stream throws BMLTError.cancelled after what it gave")
     func cancelledByHost() async throws {
-        let server = try LoopbackHTTPServer { request in
-            Self.answer(request, search: .drip(status: 200, body: Self.body, chunkSize: 2048, interval: 0.1))
-        }
+        // The rest of the body is held until the server stops: the cancellation always comes before the end.
+        let server = try LoopbackHTTPServer { request in Self.answer(request, search: Self.held(until: LoopbackGate())) }
         defer { server.stop() }
         let connection = try await connection(server)
         var batches: [[BMLTMeeting]] = []
@@ -276,16 +292,15 @@ struct MeetingBatchTests {
 
     @Test("dropping the stream before its end cancels the search")
     func dropped() async throws {
-        let server = try LoopbackHTTPServer { request in
-            Self.answer(request, search: .drip(status: 200, body: Self.body, chunkSize: 2048, interval: 0.1))
-        }
+        // The rest of the body is held until the server stops: the cancellation always comes before the end.
+        let server = try LoopbackHTTPServer { request in Self.answer(request, search: Self.held(until: LoopbackGate())) }
         defer { server.stop() }
         let connection = try await connection(server)
         do {
             let stream = connection.meetingBatches(matching: BMLTSearchCriteria())
             for try await _ in stream { break }
         }
-        while connection.isBusy { try await Task.sleep(nanoseconds: 10_000_000) }
+        await waitUntil("the connection is idle") { !connection.isBusy }
         #expect(connection.search.meetings.isEmpty && connection.search.lastError == nil)
     }
 
@@ -299,8 +314,8 @@ struct MeetingBatchTests {
         let connection = try await connection(server, center: center)
         let stream = connection.meetingBatches(matching: BMLTSearchCriteria())
         // Read nothing until the search has ended.
-        while connection.isBusy || !connection.search.isComplete || connection.search.meetings.isEmpty {
-            try await Task.sleep(nanoseconds: 10_000_000)
+        await waitUntil("the search has ended with its meetings") {
+            !connection.isBusy && connection.search.isComplete && !connection.search.meetings.isEmpty
         }
         let (batches, error) = await collect(stream)
         #expect(error == nil)
@@ -386,18 +401,21 @@ struct MeetingBatchTests {
 
     @Test("each batch is announced (.bmltMeetingsArrived, running count) after progress start, before the one results notification")
     func announced() async throws {
-        let server = try LoopbackHTTPServer { request in Self.answer(request, search: Self.slowly) }
+        let gate = LoopbackGate()         // the rest of the body once the first batch has been announced
+        let server = try LoopbackHTTPServer { request in Self.answer(request, search: Self.held(until: gate)) }
         defer { server.stop() }
         let center = NotificationCenter()
         let seen = Locked<[(name: Notification.Name, batch: [BMLTMeeting]?, count: Int?)]>([])
         let token = center.addObserver(forName: nil, object: nil, queue: .main) { note in
             let entry = (note.name, note.bmltMeetingBatch, note.bmltMeetingCount)
             seen.withLock { $0.append(entry) }
+            if note.name == .bmltMeetingsArrived { gate.open() }
         }
         defer { center.removeObserver(token) }
         let connection = try await connection(server, center: center)
-        while connection.isBusy { try await Task.sleep(nanoseconds: 5_000_000) }
-        try await Task.sleep(nanoseconds: 100_000_000)   // the validation's progress stop, delivered
+        await waitUntil("the connection is idle") { !connection.isBusy }
+        // The validation's progress stop, delivered (on the main queue) before the list is cleared: waited for, not slept for.
+        await waitUntil("the validation's progress stop is delivered") { seen.withLock { $0.contains { $0.name == .bmltProgressDidStop } } }
         seen.withLock { $0 = [] }
         let results = try await connection.meetings(matching: BMLTSearchCriteria())
         let events = seen.withLock { $0 }.filter { $0.name.rawValue.hasPrefix("org.bmlt.kit.") }
@@ -419,7 +437,8 @@ struct MeetingBatchTests {
 
     @Test("plain searches fill meetingsSoFar as they arrive too, and end with it equal to meetings")
     func storeWhileArriving() async throws {
-        let server = try LoopbackHTTPServer { request in Self.answer(request, search: Self.slowly) }
+        let gate = LoopbackGate()         // the rest of the body once the store has shown a partial list
+        let server = try LoopbackHTTPServer { request in Self.answer(request, search: Self.held(until: gate)) }
         defer { server.stop() }
         let connection = try await connection(server)
         let store = connection.search
@@ -427,9 +446,10 @@ struct MeetingBatchTests {
         var partial: [Int] = []
         while !request.isFinished {
             if !store.isComplete { partial.append(store.meetingsSoFar.count) }
+            if !store.isComplete && store.meetingsSoFar.count > 0 { gate.open() }
             try await Task.sleep(nanoseconds: 5_000_000)
         }
-        while connection.isBusy { try await Task.sleep(nanoseconds: 5_000_000) }
+        await waitUntil("the connection is idle") { !connection.isBusy }
         #expect(!partial.isEmpty, "the store never showed a partial list")
         #expect(partial.allSatisfy { $0 > 0 && $0 <= 400 } && partial == partial.sorted())
         let all = try expected
@@ -578,7 +598,7 @@ struct DamagedFormatListTests {
         }
         defer { server.stop() }
         let lines = Locked<[String]>([])
-        var configuration = BMLTConfiguration(notificationCenter: NotificationCenter())
+        var configuration = BMLTConfiguration(notificationCenter: NotificationCenter(), timeout: hangGuardTimeout)
         configuration.logLevel = .errors
         configuration.logHandler = { _, line in lines.withLock { $0.append(line) } }
         let connection = BMLTConnection(rootServerURL: server.baseURL.appendingPathComponent("main_server"), configuration: configuration)

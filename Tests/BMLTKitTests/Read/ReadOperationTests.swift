@@ -31,7 +31,7 @@ struct ReadOperationTests {
         criteria.weekdays = [.monday, .wednesday]
         let request = connection.searchMeetings(criteria, extent: .meetingsAndFormats)
         #expect(request.kind == .meetingSearch && connection.inFlightRequests == [request])
-        await waitUntil { !connection.isBusy }
+        await waitUntil("the connection is idle") { !connection.isBusy }
         // The reply arrives in one piece: its meetings are one batch, announced before the results.
         #expect(recorder.names == ["progress.didStart", "search.meetingsArrived", "search.meetings", "search.formats", "progress.didStop"])
         #expect(connection.search.meetings.map(\.id) == [1, 2] && connection.search.formats.count == 2)
@@ -41,7 +41,8 @@ struct ReadOperationTests {
         let search = stub.requests.first { $0.query("switcher") == "GetSearchResults" }
         #expect(search?.queryItems.filter { $0.name == "weekdays[]" }.map(\.value) == ["2", "4"])
         #expect(stub.requests.first?.query("switcher") == "GetServerInfo")
-        if case .formatSearchResults(_, let isAll, let sameRequest) = recorder.all[3] {
+        // Indexed only when there: a missing event fails the test, never crashes the whole suite (it did, issue 50).
+        if recorder.all.count > 3, case .formatSearchResults(_, let isAll, let sameRequest) = recorder.all[3] {
             #expect(!isAll && sameRequest == request)
         } else { Issue.record("no format results") }
     }
@@ -169,7 +170,7 @@ struct ReadOperationTests {
         let request = connection.searchMeetings(BMLTSearchCriteria(), extent: .meetingsOnly)
         try await Task.sleep(nanoseconds: 50_000_000)
         request.cancel()
-        await waitUntil { !connection.isBusy }
+        await waitUntil("the connection is idle") { !connection.isBusy }
         #expect(recorder.count(.bmltRequestCancelled) == 1 && recorder.errors.isEmpty)
         #expect(recorder.count(.bmltMeetingSearchResults) == 0 && connection.search.meetings.isEmpty && connection.search.lastError == nil)
     }

@@ -37,7 +37,7 @@ struct SearchChunkTransportTests {
     }
 
     private func connection(_ server: LoopbackHTTPServer, edit: (inout BMLTConfiguration) -> Void = { _ in }) -> BMLTConnection {
-        var configuration = BMLTConfiguration(notificationCenter: NotificationCenter())
+        var configuration = BMLTConfiguration(notificationCenter: NotificationCenter(), timeout: hangGuardTimeout)
         configuration.retryPolicy = .none
         edit(&configuration)
         return BMLTConnection(rootServerURL: server.baseURL.appendingPathComponent("main_server"), configuration: configuration)
@@ -53,7 +53,7 @@ struct SearchChunkTransportTests {
             Self.answer(request, search: .drip(status: 200, body: Self.body, chunkSize: 4096, interval: 0.005))
         }
         defer { server.stop() }
-        let transport = Transport(configuration: BMLTConfiguration())
+        let transport = Transport(configuration: BMLTConfiguration(timeout: hangGuardTimeout))
         let recorder = PieceRecorder()
         let url = server.baseURL.appendingPathComponent("main_server/client_interface/json/")
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
@@ -224,7 +224,7 @@ struct SearchStoreObservationTests {
             SearchChunkTransportTests.answer(request, search: .respond(status: 200, headers: [:], body: SearchChunkTransportTests.body))
         }
         defer { server.stop() }
-        var configuration = BMLTConfiguration(notificationCenter: NotificationCenter())
+        var configuration = BMLTConfiguration(notificationCenter: NotificationCenter(), timeout: hangGuardTimeout)
         configuration.retryPolicy = .none
         let connection = BMLTConnection(rootServerURL: server.baseURL.appendingPathComponent("main_server"), configuration: configuration)
         let store = connection.search

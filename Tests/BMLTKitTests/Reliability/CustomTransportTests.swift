@@ -20,7 +20,7 @@ struct CustomTransportTests {
         defer { server.stop() }
         let transport = SocketTransport()
         let connection = BMLTConnection(rootServerURL: server.baseURL.appendingPathComponent("main_server"),
-                                        configuration: BMLTConfiguration(httpTransport: transport))
+                                        configuration: BMLTConfiguration(timeout: hangGuardTimeout, httpTransport: transport))
         let info = try await connection.validate()
         #expect(info.version == "4.1.0" && !connection.server.serviceBodies.isEmpty)
         try await connection.login(username: "serveradmin", password: Server4xRouter.password)
@@ -107,7 +107,7 @@ struct CustomTransportTests {
             return Self.info
         }
         let retried = BMLTConnection(rootServerURL: URL(string: "https://flaky.example/main_server")!,
-                                     configuration: BMLTConfiguration(retryPolicy: BMLTRetryPolicy(maximumRetries: 2, baseDelay: 0.01),
+                                     configuration: BMLTConfiguration(timeout: hangGuardTimeout, retryPolicy: BMLTRetryPolicy(maximumRetries: 2, baseDelay: 0.01),
                                                                       httpTransport: flaky))
         var criteria = BMLTSearchCriteria()
         criteria.weekdays = [.monday]
@@ -119,12 +119,12 @@ struct CustomTransportTests {
     func limitsRedirectsCookies() async throws {
         let big = Scripted { _, _ in BMLTHTTPResponse(statusCode: 200, headers: [:], body: Data(repeating: 0x20, count: 2_000)) }
         let limited = BMLTConnection(rootServerURL: URL(string: "https://big.example/main_server")!,
-                                     configuration: BMLTConfiguration(maximumResponseSize: 1_000, httpTransport: big))
+                                     configuration: BMLTConfiguration(timeout: hangGuardTimeout, maximumResponseSize: 1_000, httpTransport: big))
         await #expect(throws: BMLTError.responseTooLarge(limit: 1_000)) { try await limited.validate() }
 
         let downgrade = Scripted { _, _ in BMLTHTTPResponse(statusCode: 302, headers: ["location": "http://plain.example/x"], body: Data()) }
         let refused = BMLTConnection(rootServerURL: URL(string: "https://secure.example/main_server")!,
-                                     configuration: BMLTConfiguration(httpTransport: downgrade))
+                                     configuration: BMLTConfiguration(timeout: hangGuardTimeout, httpTransport: downgrade))
         do {
             _ = try await refused.validate()
             Issue.record("an https → http redirect must be refused")
@@ -142,7 +142,8 @@ struct CustomTransportTests {
         }
         var request = URLRequest(url: URL(string: "https://first.example/main_server/client_interface/json/?switcher=GetServerInfo")!)
         request.setValue("Bearer secret", forHTTPHeaderField: "Authorization")
-        let reply = await CustomTransportDriver.send(request, through: elsewhere, deadlines: DeadlineQueue(timeout: 5), limit: 1_000_000)
+        // A hang guard only (the redirect must be followed, not raced): 5 s was a deadline a stalled machine could beat.
+        let reply = await CustomTransportDriver.send(request, through: elsewhere, deadlines: DeadlineQueue(timeout: hangGuardTimeout), limit: 1_000_000)
         #expect((try? reply.get())?.statusCode == 200)
         let calls = elsewhere.calls.withLock { $0 }
         #expect(calls.count == 2 && calls[1].url?.host == "other.example")
@@ -153,7 +154,7 @@ struct CustomTransportTests {
                         : BMLTHTTPResponse(statusCode: 200, headers: [:], body: Data("[]".utf8))
         }
         let jar = BMLTConnection(rootServerURL: URL(string: "https://jar.example/main_server")!,
-                                 configuration: BMLTConfiguration(httpTransport: cookies))
+                                 configuration: BMLTConfiguration(timeout: hangGuardTimeout, httpTransport: cookies))
         _ = try? await jar.validate()
         // The first round's requests go out together, before any answer: the next validation's all carry the cookie.
         let first = cookies.calls.withLock { $0.count }

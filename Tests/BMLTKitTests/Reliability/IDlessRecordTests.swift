@@ -19,7 +19,7 @@ struct IDlessRecordTests {
             default: .json("[]")
             }
         }
-        let configuration = BMLTConfiguration(retryPolicy: .none, logLevel: .errors, logHandler: { _, line in lines.withLock { $0.append(line) } })
+        let configuration = BMLTConfiguration(timeout: hangGuardTimeout, retryPolicy: .none, logLevel: .errors, logHandler: { _, line in lines.withLock { $0.append(line) } })
         return (BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"), configuration: configuration), http)
     }
 
@@ -68,7 +68,7 @@ struct IDlessRecordTests {
             }
         }
         defer { http.stop() }
-        let configuration = BMLTConfiguration(retryPolicy: .none, logLevel: .errors, logHandler: { _, line in lines.withLock { $0.append(line) } })
+        let configuration = BMLTConfiguration(timeout: hangGuardTimeout, retryPolicy: .none, logLevel: .errors, logHandler: { _, line in lines.withLock { $0.append(line) } })
         let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"), configuration: configuration)
         #expect(try await connection.formats().map(\.id) == [3])
         #expect(try await connection.serviceBodies().map(\.id) == [9])

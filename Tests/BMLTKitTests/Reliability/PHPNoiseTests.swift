@@ -50,7 +50,7 @@ struct PHPNoiseTests {
         defer { http.stop() }
         let lines = Locked<[String]>([])
         let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"),
-                                        configuration: BMLTConfiguration(logLevel: .errors, logHandler: { _, line in lines.withLock { $0.append(line) } }))
+                                        configuration: BMLTConfiguration(timeout: hangGuardTimeout, logLevel: .errors, logHandler: { _, line in lines.withLock { $0.append(line) } }))
         var criteria = BMLTSearchCriteria()
         criteria.serviceBodyIDs = [1002]
         let info = try await ServerValidationProbe.serverInfo(connection)
@@ -71,7 +71,8 @@ struct PHPNoiseTests {
     func refusesRealPages(page: String) async throws {
         let http = try LoopbackHTTPServer { _ in .respond(status: 200, headers: ["Content-Type": "text/html"], body: Data(page.utf8)) }
         defer { http.stop() }
-        let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"))
+        let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"),
+                                        configuration: BMLTConfiguration(timeout: hangGuardTimeout))
         do {
             _ = try await connection.validate()
             Issue.record("an HTML page must not validate")

@@ -19,6 +19,9 @@ final class StubServer: @unchecked Sendable {
         var failure: URLError.Code?
         /// Never answer (until the request is cancelled).
         var hangs = false
+        /// Answer only once this says so (checked every 5 ms, after `delay`): an order of events the test holds, where
+        /// a delay would be a guess of how late a busy machine runs.
+        var heldUntil: (@Sendable () -> Bool)?
         /// Send the body in pieces of this many bytes, `chunkInterval` seconds apart (0: all at once).
         var chunkSize = 0
         /// Seconds between body pieces.
@@ -66,12 +69,14 @@ final class StubServer: @unchecked Sendable {
 
     fileprivate func recordStop(_ request: URLRequest) { stops.withLock { $0.append(request) } }
 
-    /// A configuration whose session goes to stubs only.
+    /// A configuration whose session goes to stubs only. Its `timeout` is a hang guard (`hangGuardTimeout`), not the
+    /// default 30 s a loaded machine can use up before a stub is even asked. Tests of the deadline set their own.
     func configuration(center: NotificationCenter = NotificationCenter(),
                        monitors: [any BMLTEventMonitor] = []) -> BMLTConfiguration {
         let session = URLSessionConfiguration.ephemeral
         session.protocolClasses = [StubProtocol.self]
         var configuration = BMLTConfiguration(notificationCenter: center, eventMonitors: monitors, urlSessionConfiguration: session)
+        configuration.timeout = hangGuardTimeout
         configuration.locale = Locale(identifier: "en")   // the tests assert BMLTKit's English, whatever LANG says
         return configuration
     }
@@ -131,11 +136,27 @@ final class StubProtocol: URLProtocol {
         let deliver: @Sendable () -> Void = {
             this.deliver(response)
         }
+        let release: @Sendable () -> Void
+        if let released = response.heldUntil { release = { this.hold(until: released, then: deliver) } } else { release = deliver }
         if response.delay > 0 {
-            DispatchQueue.global().asyncAfter(deadline: .now() + response.delay, execute: deliver)
+            DispatchQueue.global().asyncAfter(deadline: .now() + response.delay, execute: release)
         } else {
-            deliver()
+            release()
         }
+    }
+
+    /// Calls `deliver` once `released` says so, or never when the request is stopped first.
+    private func hold(until released: @escaping @Sendable () -> Bool, then deliver: @escaping @Sendable () -> Void) {
+        gate.lock()
+        let isStopped = stopped
+        gate.unlock()
+        guard !isStopped else { return }
+        guard released() else {
+            nonisolated(unsafe) let this = self
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.005) { this.hold(until: released, then: deliver) }
+            return
+        }
+        deliver()
     }
 
     private func deliver(_ response: StubServer.Response) {
