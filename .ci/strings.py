@@ -139,6 +139,11 @@ def glossary_problems(root, tables, english):
                                         % (language, name, term, english[key][:60], " | ".join(rules["allowed"])))
     for language in glossary.get("right_to_left", {}).get("languages", []):
         for key, value in sorted(tables.get(language, {}).items()):
+            # A literal glued to a value (`/api/v1/%3$@`) is one left-to-right run: one isolate around both, or the two
+            # isolates are laid out right to left ("meetings/api/v1/").
+            for glued in re.findall(r"\u2069%(?:\d+\$)?@|%(?:\d+\$)?@\u2066", value):
+                problems.append("%s: %s splits one left-to-right run into two isolates (%r): put the value inside the literal's"
+                                % (language, key, glued))
             bare = PLACEHOLDER.sub(" ", outside_isolates(value))
             for token in LTR_TOKEN.findall(bare):
                 if any(c.isdigit() for c in token) or token[0] in "-+/":
@@ -208,6 +213,7 @@ def self_test(root):
         ("de", "banned term (the old 'Dienstgremium')", key_value("subject.serviceBody", "Dienstgremium %@"), "Dienstgremium"),
         ("ru", "sentence about a service body without the server's term", key_value("subject.serviceBody", "служба %@"), "lacks the glossary"),
         ("fa", "number outside an isolate in a right-to-left sentence", key_value("error.transport.lost", "اتصال قطع شد (کد -1005)."), "-1005"),
+        ("fa", "path split from its value into two isolates", key_value("unsupported.endpoint", "%1$@ (%2$@ \u2066/api/v1/\u2069%3$@): %4$@، %5$@"), "splits"),
     ]
     failed = False
     for language, what, plant, expected in planted:
