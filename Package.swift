@@ -13,7 +13,7 @@ let package = Package(
         .executable(name: "bmlt-host-app", targets: ["bmlt-host-app"]),
     ],
     targets: [
-        // Resources: the string tables of the twelve languages (Resources/<lang>.lproj, read through Bundle.module), and
+        // Resources: the string tables of the twelve languages (Resources/<lang>.lproj, found by Localization/ResourceBundle.swift, not Bundle.module), and
         // PrivacyInfo.xcprivacy: the required-reason APIs BMLTKit uses, for the apps that link it (.ci/privacy-manifest).
         .target(name: "BMLTKit", path: "Sources/BMLTKit", resources: [.process("Resources"), .copy("PrivacyInfo.xcprivacy")]),
         // The embedded demo root server: an in-process URLProtocol over demo data written for this project.

@@ -39,6 +39,7 @@ Usage: .ci/portability [--root DIR]   exit 0 when clean, 1 with one line per fin
        .ci/portability --self-test    plants each construct (and guarded forms of it) in a temporary copy of the tree and
                                       shows that the check fails on every unguarded one and passes on every guarded one
 """
+import json
 import os
 import re
 import shutil
@@ -556,6 +557,43 @@ TYPECHECK_TARGETS = ["arm64-apple-xros1.0", "arm64-apple-xros1.0-simulator", "ar
                      "arm64-apple-macos14.0", "arm64-apple-tvos17.0", "arm64_32-apple-watchos10.0"]
 
 
+# visionOS's SDK maps iOS versions to its own (SDKSettings.json `VersionMap`): without it the front end compares a visionOS
+# target with raw iOS numbers, and an iOS API older than 17 (performExpiringActivity's iOS 8.2) is a false error on
+# xros1.0. The map below is Apple's published pairing (visionOS 1.0 = iOS 17.1, 1.1 = 17.4, 1.2 = 17.5, 2.x = 18.x,
+# 26 = 26), written into a stand-in SDK folder passed with `-sdk` for the visionOS targets.
+VISIONOS_FROM_IOS = {"17.1": "1.0", "17.4": "1.1", "17.5": "1.2", "18.0": "2.0", "18.1": "2.1", "18.2": "2.2",
+                     "18.3": "2.3", "18.4": "2.4", "18.5": "2.5", "18.6": "2.6", "26.0": "26.0"}
+# A declaration as Foundation imports performExpiringActivity (WriteBackgroundTime), called where BMLTKit calls it: it
+# must type-check for every target; on xros it does only with the version map.
+OLD_IOS_API_PROBE = ("@available(iOS 8.2, watchOS 2.0, tvOS 9.0, *)\n@available(macOS, unavailable)\nfunc expiringActivity() {}\n"
+                     "#if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)\nfunc use() { expiringActivity() }\n#endif\n")
+
+
+def visionos_sdk(folder):
+    """Writes a stand-in visionOS SDK (only its SDKSettings.json, with the version map) into `folder`; returns it."""
+    ios_from_visionos = {v: k for k, v in VISIONOS_FROM_IOS.items()}
+    settings = {"DisplayName": "visionOS 26.0", "Version": "26.0", "CanonicalName": "xros26.0",
+                "MaximumDeploymentTarget": "26.0.99",
+                "VersionMap": {"iOS_visionOS": VISIONOS_FROM_IOS, "iOS_xrOS": VISIONOS_FROM_IOS,
+                               "visionOS_iOS": ios_from_visionos, "xrOS_iOS": ios_from_visionos}}
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "SDKSettings.json"), "w", encoding="utf-8") as handle:
+        json.dump(settings, handle)
+    return folder
+
+
+def typecheck(compiler, target, path, sdk):
+    """`swiftc -frontend -typecheck` of `path` for `target` (visionOS targets with the stand-in SDK `sdk`, or none):
+    the first error line, or None."""
+    command = [compiler, "-typecheck", "-parse-stdlib", "-target", target, path]
+    if sdk and "-xros" in target:
+        command += ["-sdk", sdk]
+    result = subprocess.run(command, capture_output=True, text=True)
+    if result.returncode == 0 and "SDK settings were ignored" not in result.stderr:
+        return None
+    return next((line for line in result.stderr.splitlines() if "error:" in line or "SDK settings" in line), result.stderr.strip())
+
+
 def frontend():
     found = shutil.which("swift-frontend")
     if not found and shutil.which("swift"):
@@ -588,6 +626,15 @@ def typecheck_queries(root):
                                 queries.add(" ".join(match.group(1).split()))
     findings = []
     with tempfile.TemporaryDirectory(prefix="bmltkit-availability-") as temporary:
+        sdk = visionos_sdk(os.path.join(temporary, "visionOS.sdk"))
+        probe = os.path.join(temporary, "old_ios_api.swift")
+        with open(probe, "w", encoding="utf-8") as handle:
+            handle.write(OLD_IOS_API_PROBE)
+        for target in TYPECHECK_TARGETS:
+            error = typecheck(compiler, target, probe, sdk)
+            if error:
+                findings.append(f"an iOS 8.2 API (as performExpiringActivity) does not type-check for {target}: "
+                                f"{error.split('error: ', 1)[-1]}")
         for index, query in enumerate(sorted(queries)):
             path = os.path.join(temporary, f"query{index}.swift")
             with open(path, "w", encoding="utf-8") as handle:
@@ -595,10 +642,8 @@ def typecheck_queries(root):
                              f"func ifForm() {{ if #available({query}) {{ typedMessages() }} }}\n"
                              f"func guardForm() {{ guard #available({query}) else {{ return }}; typedMessages() }}\n")
             for target in TYPECHECK_TARGETS:
-                result = subprocess.run([compiler, "-typecheck", "-parse-stdlib", "-target", target, path],
-                                        capture_output=True, text=True)
-                if result.returncode != 0:
-                    error = next((line for line in result.stderr.splitlines() if "error:" in line), result.stderr.strip())
+                error = typecheck(compiler, target, path, sdk)
+                if error:
                     findings.append(f"#available({query}) does not type-check for {target}: {error.split('error: ', 1)[-1]}")
     return findings, len(queries)
 
@@ -722,6 +767,19 @@ def self_test():
               f"({'expected' if ok else 'NOT expected'})")
         failures += 0 if ok else 1
         os.remove(article)
+        # The version map: without it, an iOS 8.2 API is a (false) error on xros1.0; with it, clean.
+        if frontend():
+            with tempfile.TemporaryDirectory(prefix="bmltkit-versionmap-") as scratch:
+                probe = os.path.join(scratch, "probe.swift")
+                with open(probe, "w", encoding="utf-8") as handle:
+                    handle.write(OLD_IOS_API_PROBE)
+                without = typecheck(frontend(), "arm64-apple-xros1.0", probe, None)
+                with_map = typecheck(frontend(), "arm64-apple-xros1.0", probe, visionos_sdk(os.path.join(scratch, "sdk")))
+                ok = without is not None and with_map is None
+                print(f"self-test: an iOS 8.2 API on xros1.0: without the version map {'an error' if without else 'clean'}, "
+                      f"with it {'clean' if with_map is None else with_map} ({'expected' if ok else 'NOT expected'})")
+                failures += 0 if ok else 1
+
         def break_real_file(relative, breaking, label):
             """Breaks one real file of the copy, shows the whole check fails naming it, and puts the file back."""
             nonlocal failures
@@ -778,8 +836,8 @@ def main(arguments):
     c_count = sum(1 for f in walked if f.endswith((".c", ".h")))
     print(f"portability: {count} Swift files and {c_count} C files, no Linux-only or Darwin-only construct outside its guard")
     if queries:
-        print(f"portability: {queries} distinct #available(… 26 …) queries type-check around OS-26 API for "
-              + ", ".join(TYPECHECK_TARGETS))
+        print(f"portability: {queries} distinct #available(… 26 …) queries, and an iOS 8.2 API as performExpiringActivity, "
+              "type-check for " + ", ".join(TYPECHECK_TARGETS) + " (visionOS with its SDK's iOS version map)")
     else:
         print("portability: no swift-frontend here: the #available queries were not type-checked for Apple targets")
     return 0

@@ -7,13 +7,18 @@ Fails when, in any of the twelve tables (Sources/BMLTKit/Resources/<lang>.lproj/
   - a plural key (`key#category`) lacks a CLDR category its language needs (one/other; pl and ru: one/few/many);
   - the table is not a valid strings file;
 and when a key used in Sources/BMLTKit (a string literal shaped like a table key) is absent from English, or when
-Localization/EnglishTable.swift (English compiled in, for builds without the resource bundle) differs from en.lproj.
+Localization/EnglishTable.swift (English compiled in, for builds without the resource bundle) differs from en.lproj;
+and against the glossary (.ci/glossary.json: the root servers' own words per language, with the file each comes from):
+  - a table holds a banned term (an older BMLTKit word the server does not use: de "Dienstgremium", …);
+  - a sentence whose English names a glossary term (service body, meeting, user, format) lacks the language's term;
+  - a right-to-left table (fa) holds a literal number or code outside U+2066 … U+2069 (it would show "1005-").
 
   --generate   writes EnglishTable.swift from en.lproj
-  --self-test  plants a missing key, a mismatched placeholder, an extra key and an unknown key on a copy: each must fail
+  --self-test  plants a missing key, a mismatched placeholder, an extra key, an unknown key, a banned term, a sentence
+               without the glossary's term and an unisolated number in Farsi on a copy: each must fail
   --root DIR   checks another copy of the project
 """
-import os, re, shutil, sys, tempfile
+import json, os, re, shutil, sys, tempfile
 
 LANGUAGES = ["da", "de", "el", "en", "es", "fa", "fr", "it", "pl", "pt", "ru", "sv"]
 PLURALS = {"pl": ["few", "many", "one"], "ru": ["few", "many", "one"]}
@@ -92,6 +97,61 @@ def generated(english):
     return "\n".join(lines)
 
 
+ISOLATE_OPEN, ISOLATE_CLOSE = "\u2066\u2068", "\u2069"
+# A literal number or code: Latin letters, digits and punctuation holding a digit, or starting with a sign or a slash.
+LTR_TOKEN = re.compile(r"[-+/]?[A-Za-z0-9_][A-Za-z0-9_.:/+-]*")
+
+
+def outside_isolates(value):
+    """`value` with every U+2066/U+2068 … U+2069 span (nesting counted) blanked out."""
+    out, depth = [], 0
+    for ch in value:
+        if ch in ISOLATE_OPEN: depth += 1; out.append(" ")
+        elif ch == ISOLATE_CLOSE and depth: depth -= 1; out.append(" ")
+        else: out.append(" " if depth else ch)
+    return "".join(out)
+
+
+def glossary_problems(root, tables, english):
+    path = os.path.join(root, ".ci/glossary.json")
+    if not os.path.exists(path): return ["glossary: %s is missing" % path]
+    glossary = json.load(open(path, encoding="utf-8"))
+    problems = []
+    for term, entry in sorted(glossary["terms"].items()):
+        about = re.compile(entry["english"], re.I)
+        keys = [k for k, v in english.items() if about.search(PLACEHOLDER.sub(" ", v)) and base(k) not in entry.get("except_keys", [])]
+        for language, table in sorted(tables.items()):
+            if language == "en": continue
+            rules = entry["languages"].get(language)
+            if rules is None: problems.append("glossary: %s has no entry for %s" % (term, language)); continue
+            allowed = [re.compile(p, re.I) for p in rules["allowed"]]
+            banned = [re.compile(r"\w*(?:%s)\w*" % p, re.I) for p in rules.get("banned", [])]
+            for key, value in sorted(table.items()):
+                for pattern in banned:
+                    found = pattern.search(value)
+                    if found: problems.append("%s: %s uses %r, not the server's term for %s (%r; .ci/glossary.json)"
+                                              % (language, key, found.group(0), term, rules["server"]))
+            for key in keys:
+                names = [key] if key in table else [k for k in table if base(k) == base(key)]
+                for name in names:
+                    if not any(p.search(table[name]) for p in allowed):
+                        problems.append("%s: %s is about %s (English: %r) but lacks the glossary's term (%s)"
+                                        % (language, name, term, english[key][:60], " | ".join(rules["allowed"])))
+    for language in glossary.get("right_to_left", {}).get("languages", []):
+        for key, value in sorted(tables.get(language, {}).items()):
+            # A literal glued to a value (`/api/v1/%3$@`) is one left-to-right run: one isolate around both, or the two
+            # isolates are laid out right to left ("meetings/api/v1/").
+            for glued in re.findall(r"\u2069%(?:\d+\$)?@|%(?:\d+\$)?@\u2066", value):
+                problems.append("%s: %s splits one left-to-right run into two isolates (%r): put the value inside the literal's"
+                                % (language, key, glued))
+            bare = PLACEHOLDER.sub(" ", outside_isolates(value))
+            for token in LTR_TOKEN.findall(bare):
+                if any(c.isdigit() for c in token) or token[0] in "-+/":
+                    problems.append("%s: %s has %r outside U+2066…U+2069 (a right-to-left sentence: isolate numbers and codes)"
+                                    % (language, key, token))
+    return problems
+
+
 def check(root):
     resources = os.path.join(root, "Sources/BMLTKit/Resources")
     problems = []
@@ -127,37 +187,57 @@ def check(root):
         if key not in english and key not in english_bases: problems.append("code: key %s is used but not in the English table" % key)
     for name in sorted(english_bases):
         if name not in used: problems.append("en: key %s is in the table but no code uses it" % name)
+    problems += glossary_problems(root, tables, english)
     swift = os.path.join(root, "Sources/BMLTKit/Localization/EnglishTable.swift")
     if not os.path.exists(swift) or open(swift, encoding="utf-8").read() != generated(english):
         problems.append("Localization/EnglishTable.swift differs from en.lproj: run .ci/strings --generate")
     return problems
 
 
+def copy_project(root, work):
+    """The parts of the project `check` reads, copied into `work`."""
+    shutil.copytree(os.path.join(root, "Sources"), os.path.join(work, "Sources"))
+    os.makedirs(os.path.join(work, ".ci"))
+    shutil.copy(os.path.join(root, ".ci/glossary.json"), os.path.join(work, ".ci/glossary.json"))
+
+
 def self_test(root):
-    planted = {
-        "missing key": lambda t: re.sub(r'^"error\.timeout" = .*\n', "", t, count=1, flags=re.M),
-        "mismatched placeholder": lambda t: re.sub(r'^("error\.unsupportedServerVersion" = ".*?)%2\$@', r"\1%3$@", t, count=1, flags=re.M),
-        "extra key": lambda t: t + '\n"error.notInEnglish" = "x";\n',
-        "invalid strings file": lambda t: t + '\n"error.unclosed" = "x"\n',
-    }
+    def key_value(key, value):
+        """A plant that replaces `key`'s whole value."""
+        return lambda t: re.sub(r'^"%s" = ".*";$' % re.escape(key), lambda _: '"%s" = "%s";' % (key, value), t, count=1, flags=re.M)
+    planted = [
+        ("es", "missing key", lambda t: re.sub(r'^"error\.timeout" = .*\n', "", t, count=1, flags=re.M), None),
+        ("es", "mismatched placeholder", lambda t: re.sub(r'^("error\.unsupportedServerVersion" = ".*?)%2\$@', r"\1%3$@", t, count=1, flags=re.M), None),
+        ("es", "extra key", lambda t: t + '\n"error.notInEnglish" = "x";\n', None),
+        ("es", "invalid strings file", lambda t: t + '\n"error.unclosed" = "x"\n', None),
+        ("de", "banned term (the old 'Dienstgremium')", key_value("subject.serviceBody", "Dienstgremium %@"), "Dienstgremium"),
+        ("ru", "sentence about a service body without the server's term", key_value("subject.serviceBody", "служба %@"), "lacks the glossary"),
+        ("fa", "number outside an isolate in a right-to-left sentence", key_value("error.transport.lost", "اتصال قطع شد (کد -1005)."), "-1005"),
+        ("fa", "path split from its value into two isolates", key_value("unsupported.endpoint", "%1$@ (%2$@ \u2066/api/v1/\u2069%3$@): %4$@، %5$@"), "splits"),
+    ]
     failed = False
-    for what, plant in planted.items():
+    for language, what, plant, expected in planted:
         with tempfile.TemporaryDirectory() as work:
-            shutil.copytree(os.path.join(root, "Sources"), os.path.join(work, "Sources"))
-            path = os.path.join(work, "Sources/BMLTKit/Resources/es.lproj/Localizable.strings")
+            copy_project(root, work)
+            path = os.path.join(work, "Sources/BMLTKit/Resources/%s.lproj/Localizable.strings" % language)
             before = open(path, encoding="utf-8").read(); after = plant(before)
             assert after != before, "the plant of a %s changed nothing" % what
             open(path, "w", encoding="utf-8").write(after)
-            caught = check(work)
-            print("self-test: a planted %s in es.lproj → %s" % (what, caught[0] if caught else "NOT CAUGHT"))
+            caught = [p for p in check(work) if expected is None or expected in p]
+            print("self-test: a planted %s in %s.lproj → %s" % (what, language, caught[0] if caught else "NOT CAUGHT"))
             failed |= not caught
     with tempfile.TemporaryDirectory() as work:
-        shutil.copytree(os.path.join(root, "Sources"), os.path.join(work, "Sources"))
+        copy_project(root, work)
         path = os.path.join(work, "Sources/BMLTKit/Models/BMLTError+Sentences.swift")
         open(path, "a", encoding="utf-8").write('\nlet plantedKey = "error.notInAnyTable"\n')
         caught = [p for p in check(work) if "error.notInAnyTable" in p]
         print("self-test: a key used in code but absent from English → %s" % (caught[0] if caught else "NOT CAUGHT"))
         failed |= not caught
+    with tempfile.TemporaryDirectory() as work:
+        copy_project(root, work)
+        clean = check(work)
+        print("self-test: the unplanted copy → %s" % ("clean" if not clean else clean[0]))
+        failed |= bool(clean)
     if failed: print("CI: .ci/strings missed a planted fault"); return 1
     print("strings self-test: every planted fault caught"); return 0
 

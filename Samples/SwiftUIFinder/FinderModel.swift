@@ -1,6 +1,9 @@
 import BMLTKit
 import BMLTDemoServer
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking   // URLRequest, on Linux
+#endif
 import Observation
 
 /// A finder screen's model: one connection, two views, two queries — the list (today's meetings) and the map (the
@@ -46,10 +49,20 @@ final class FinderModel {
         _ = await (listed, mapped)
     }
 
-    /// The model on the embedded demo server, for previews and tests (no network).
+    /// The model on the embedded demo server, for previews and tests (no network). It answers through a transport
+    /// (`DemoTransport`) rather than `BMLTDemoServer.sessionConfiguration()`'s `URLProtocol`, which watchOS ignores:
+    /// there a preview would reach for the network and find no `demo.bmlt.invalid`. The transport works everywhere.
     static func demo() -> FinderModel {
-        let demo = BMLTConfiguration(urlSessionConfiguration: BMLTDemoServer.sessionConfiguration())
+        let demo = BMLTConfiguration(httpTransport: DemoTransport())
         return FinderModel(connection: BMLTConnection(rootServerURL: BMLTDemoServer.rootURL, configuration: demo),
                            here: BMLTCoordinate(latitude: 45.15, longitude: -93.3))
+    }
+}
+
+/// The demo server as an HTTP transport: every request answered in the process by `BMLTDemoServer.answer(_:)`.
+struct DemoTransport: BMLTHTTPTransport {
+    func send(_ request: URLRequest) async throws -> BMLTHTTPResponse {
+        let reply = BMLTDemoServer.answer(request)
+        return BMLTHTTPResponse(statusCode: reply.statusCode, headers: reply.headers, body: reply.body, url: request.url)
     }
 }

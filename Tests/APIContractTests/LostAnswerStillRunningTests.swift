@@ -63,7 +63,7 @@ struct LostAnswerStillRunningTests {
         standIn.loseNextWrite(.notYet(status: 504))
         let open = await badInput.openOutcome { _ = try await connection.saveAndWait(LostAnswerTests.newDraft("Lost Answer Group", generation)) }
         #expect(open?.finding == .notFoundYet && open?.loss == .timeout)     // a 504 arrives as a timeout
-        #expect(BMLTError.writeOutcomeUnknown(open!).localizedDescription.contains("may still be doing it"))
+        #expect(BMLTError.writeOutcomeUnknown(open!).description.contains("may still be doing it"))
         #expect(standIn.writes == 0 && standIn.writeRequests == 2)
         standIn.finishLateWrite()          // the slow PHP finishes: had the write been sent again, there would be two
         #expect(LostAnswerTests.named(standIn, "Lost Answer Group").count == 1)

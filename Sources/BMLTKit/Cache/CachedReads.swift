@@ -50,7 +50,7 @@ extension OperationContext {
             reply = try await fromServer(request, retryable: retryable, consumer: keeping)
         } catch {
             if case .fallback = cacheMode, Self.cacheMayStandIn(for: error), let hit = cache.body(for: key) {
-                transport.log.note("← cache GET \(RequestLog.redacted(url)): the server failed (\(error.localizedDescription))")
+                transport.log.note("← cache GET \(RequestLog.redacted(url)): the server failed (\(error.description))")
                 return answer(hit.data, url: url)
             }
             throw error

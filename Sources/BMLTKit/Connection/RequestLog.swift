@@ -51,7 +51,8 @@ struct RequestLog: Sendable {
         case .success(let reply) where level >= .requests || (level >= .errors && reply.statusCode >= 400):
             handler(reply.statusCode >= 400 ? .errors : .requests, "← \(reply.statusCode) \(head) \(reply.bodyLength) bytes in \(time)")
         case .failure(let error) where level >= .errors && error != .cancelled:
-            handler(.errors, "✕ \(head) failed in \(time): \(error.localizedDescription)")
+            // `description`: log lines are English whatever the device speaks (a support mail reads the same everywhere).
+            handler(.errors, "✕ \(head) failed in \(time): \(error.description)")
         case .failure(.cancelled) where level >= .requests:
             handler(.requests, "✕ \(head) cancelled after \(time)")
         default:

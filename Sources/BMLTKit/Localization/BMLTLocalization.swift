@@ -10,8 +10,14 @@ import Foundation
 /// Which language, in this order:
 /// 1. an explicit locale: `error.localizedDescription(for: locale)`, or `BMLTConfiguration.locale` for what a
 ///    connection words itself (draft problems, `connection.localizedDescription(of:)`);
-/// 2. otherwise ``defaultLocale``: on Apple platforms the app's `Bundle.main.preferredLocalizations` (the language the
-///    app runs in), on Linux the `LANGUAGE`, `LC_ALL`, `LC_MESSAGES` and `LANG` environment as `gettext` reads it.
+/// 2. otherwise ``defaultLocale``: on Apple platforms the app's language when BMLTKit has it, else the first of the
+///    user's preferred languages it has; on Linux, and for a command-line tool without a bundle, the `LANGUAGE`,
+///    `LC_ALL`, `LC_MESSAGES` and `LANG` environment as `gettext` reads it.
+///
+/// A locale with a region or a script reads its language's table (`pt_BR` → Portuguese, `ru-Cyrl` → Russian); a
+/// language without a table (`sr-Latn`, `ja`) reads English. In Farsi, a right-to-left language, every value put into
+/// a sentence (a number, a code, a URL, the server's words) is wrapped in U+2068 … U+2069 so that it keeps its own
+/// direction.
 ///
 /// ```swift
 /// let spanish = BMLTLocalization.language(for: Locale(identifier: "es_MX"))   // "es"
@@ -36,31 +42,51 @@ public enum BMLTLocalization {
         return code
     }
 
-    /// The locale BMLTKit speaks when none is given: on Apple platforms the first of the app's preferred
-    /// localizations it has a table for; on Linux the first language of `LANGUAGE` (ignored, as `gettext` does, when
-    /// the locale is `C` or `POSIX`), then `LC_ALL`, `LC_MESSAGES`, `LANG`. English when none matches.
+    /// The locale BMLTKit speaks when none is given. On Apple platforms, in an app (or an extension, a framework's
+    /// host): the app's own language (`Bundle.main.preferredLocalizations`) when BMLTKit has a table for it, else the
+    /// first of the user's preferred languages (`Locale.preferredLanguages`) it has one for — an app running in
+    /// Japanese on a device set to Japanese then Spanish speaks Spanish. A command-line tool without a bundle
+    /// (`Bundle.main.bundleIdentifier == nil`), and Linux: the first language of `LANGUAGE` (ignored, as `gettext` does,
+    /// when the locale is `C` or `POSIX`), then `LC_ALL`, `LC_MESSAGES`, `LANG`. English when none matches.
     /// ```swift
     /// print(BMLTLocalization.defaultLocale.identifier)   // e.g. "es" with LANG=es_ES.UTF-8 on Linux
     /// ```
     public static var defaultLocale: Locale {
-        Locale(identifier: defaultLanguage(environment: ProcessInfo.processInfo.environment,
-                                           preferred: Bundle.main.preferredLocalizations))
+        #if canImport(Darwin)
+        let preferred: [String]? = Bundle.main.bundleIdentifier == nil
+            ? nil : Bundle.main.preferredLocalizations + Locale.preferredLanguages
+        #else
+        let preferred: [String]? = nil
+        #endif
+        return Locale(identifier: defaultLanguage(environment: ProcessInfo.processInfo.environment, preferred: preferred))
     }
 
-    /// `defaultLocale`'s language from an environment and an app's preferred localizations (tested directly).
-    static func defaultLanguage(environment: [String: String], preferred: [String]) -> String {
-        #if canImport(Darwin)
-        return preferred.lazy.compactMap { language(ofIdentifier: $0) }.first ?? "en"
-        #else
+    /// `defaultLocale`'s language (tested directly, on every platform): the first of `preferred` (an app's languages,
+    /// then the user's, on Apple platforms) BMLTKit has a table for; without `preferred` (Linux, or a tool without a
+    /// bundle) the environment as `gettext` reads it. English when none matches.
+    static func defaultLanguage(environment: [String: String], preferred: [String]?) -> String {
+        if let preferred {
+            return preferred.lazy.compactMap { language(ofIdentifier: $0) }.first ?? "en"
+        }
         let effective = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
         let base = effective.split(separator: ".").first.map(String.init) ?? ""
         guard !base.isEmpty, base != "C", base != "POSIX" else { return "en" }
         let candidates = (environment["LANGUAGE"] ?? "").split(separator: ":").map(String.init) + [effective]
         return candidates.lazy.compactMap { language(ofIdentifier: $0) }.first ?? "en"
-        #endif
     }
 
-    /// `es_ES.UTF-8@euro`, `pt-BR`, `fa` → the supported language, or `nil`.
+    /// The supported languages written right to left (Farsi), from Foundation's own data: their sentences isolate every
+    /// argument (`StringTables.fill`).
+    static let rightToLeftLanguages: Set<String> = Set(supportedLanguages.filter {
+        Locale.Language(identifier: $0).characterDirection == .rightToLeft
+    })
+
+    /// Whether `language` (a table language) is written right to left.
+    static func isRightToLeft(_ language: String) -> Bool { rightToLeftLanguages.contains(language) }
+
+    /// `es_ES.UTF-8@euro`, `pt-BR`, `sr-Latn-RS`, `fa` → the supported language, or `nil`: the language code before the
+    /// first `_` or `-` (a region or a script after it is ignored: `pt-BR` → `pt`, `ru-Cyrl` → `ru`), lower-cased; a code
+    /// BMLTKit has no table for (`sr`, `ja`, `zh`), `C`, `POSIX` or nothing → `nil`.
     static func language(ofIdentifier identifier: String) -> String? {
         let base = identifier.split(whereSeparator: { ".@".contains($0) }).first.map(String.init) ?? ""
         let code = base.split(whereSeparator: { "_-".contains($0) }).first.map { $0.lowercased() } ?? ""

@@ -6,15 +6,27 @@ import Foundation
 /// missing bundle is `nil`, and every sentence reads English (`StringTables`).
 ///
 /// Looked for, as `BMLTKit_BMLTKit.bundle` (Apple) or `.resources` (Linux), in the places SwiftPM and Xcode put it:
-/// the app's resources, beside the executable, and beside the bundle that holds this code (a framework or a test
-/// bundle).
+/// first the folder Xcode names in `PACKAGE_RESOURCE_BUNDLE_PATH` (or `PACKAGE_RESOURCE_BUNDLE_URL`), as its own
+/// generated accessor does — set for SwiftUI previews, whose host (the preview agent) is neither the app nor a bundle
+/// holding this code; then the app's resources, beside the executable, and beside the bundle that holds this code (a
+/// framework or a test bundle).
 enum ResourceBundle {
     /// The bundle, or `nil` when it is not there (the fuzzer's and `.ci/darwin-shaped`'s builds, a copied binary).
-    static let bundle: Bundle? = {
+    static let bundle: Bundle? = find(in: folders(environment: ProcessInfo.processInfo.environment))
+
+    /// Where to look, in order: the environment's override (Xcode's previews), then the app's and this code's folders.
+    static func folders(environment: [String: String]) -> [URL] {
+        var overrides: [URL] = []
+        if let path = environment["PACKAGE_RESOURCE_BUNDLE_PATH"], !path.isEmpty {
+            overrides.append(URL(fileURLWithPath: path, isDirectory: true))
+        }
+        if let text = environment["PACKAGE_RESOURCE_BUNDLE_URL"], let url = URL(string: text), url.isFileURL {
+            overrides.append(url)
+        }
         let own = Bundle(for: Marker.self)
-        return find(in: [Bundle.main.resourceURL, Bundle.main.bundleURL, Bundle.main.executableURL?.deletingLastPathComponent(),
-                         own.resourceURL, own.bundleURL, own.bundleURL.deletingLastPathComponent()].compactMap { $0 })
-    }()
+        return overrides + [Bundle.main.resourceURL, Bundle.main.bundleURL, Bundle.main.executableURL?.deletingLastPathComponent(),
+                            own.resourceURL, own.bundleURL, own.bundleURL.deletingLastPathComponent()].compactMap { $0 }
+    }
 
     /// The first `BMLTKit_BMLTKit.bundle` or `.resources` in `folders`.
     static func find(in folders: [URL]) -> Bundle? {

@@ -13,7 +13,7 @@ enum StringTables {
 
     /// The sentence for `key` in `language` with `arguments` put in its placeholders.
     static func text(_ key: String, _ arguments: [String] = [], language: String) -> String {
-        fill(template(key, language: language), arguments)
+        fill(template(key, language: language), arguments, isolating: BMLTLocalization.isRightToLeft(language))
     }
 
     /// The plural sentence `key` for `count` (its category in `language`), with `arguments` (the count, formatted,
@@ -21,7 +21,7 @@ enum StringTables {
     static func plural(_ key: String, count: Int, _ arguments: [String], language: String) -> String {
         let category = PluralCategory.of(count, in: language)
         if let table = table(language), let found = table["\(key)#\(category.rawValue)"] ?? table["\(key)#other"] {
-            return fill(found, arguments)
+            return fill(found, arguments, isolating: BMLTLocalization.isRightToLeft(language))
         }
         let english = PluralCategory.of(count, in: "en").rawValue
         return fill(EnglishTable.strings["\(key)#\(english)"] ?? EnglishTable.strings["\(key)#other"] ?? "", arguments)
@@ -58,8 +58,15 @@ enum StringTables {
         return table
     }
 
-    /// Puts `arguments` into `%@` and `%n$@` (and `%%` → `%`).
-    static func fill(_ template: String, _ arguments: [String]) -> String {
+    /// U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE: what `fill` puts around each argument of a
+    /// right-to-left sentence.
+    static let firstStrongIsolate = "\u{2068}", popDirectionalIsolate = "\u{2069}"
+
+    /// Puts `arguments` into `%@` and `%n$@` (and `%%` → `%`). `isolating` (a right-to-left language's sentence): each
+    /// non-empty argument sits between U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE, so that a code
+    /// (`-1005`), a URL, a version or the server's own words keep their own direction and do not pull the Farsi around
+    /// them out of order; an argument that is itself Farsi (a phrase) stays right to left inside its isolate.
+    static func fill(_ template: String, _ arguments: [String], isolating: Bool = false) -> String {
         guard template.contains("%") else { return template }
         var out = ""
         var next = 0
@@ -78,7 +85,8 @@ enum StringTables {
             }
             guard rest.first == "@" else { out += "%"; continue }
             rest = rest.dropFirst()
-            out += index >= 0 && index < arguments.count ? arguments[index] : ""
+            let argument = index >= 0 && index < arguments.count ? arguments[index] : ""
+            out += isolating && !argument.isEmpty ? firstStrongIsolate + argument + popDirectionalIsolate : argument
         }
         return out + rest
     }

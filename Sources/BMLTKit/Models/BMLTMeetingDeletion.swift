@@ -27,8 +27,8 @@ public struct BMLTMeetingDeletion: Sendable, Hashable, CustomStringConvertible {
         self.deletion = deletion
     }
 
-    /// A sentence saying what happened, in English (for logs).
-    public var description: String { WriteOutcomeSentences.deletion(self, in: "en") }
+    /// A sentence saying what happened, in English (for logs: its date in ISO 8601, UTC).
+    public var description: String { WriteOutcomeSentences.deletion(self, in: "en", forLog: true) }
 
     /// The sentence in `locale`'s language (English when BMLTKit has no table for it).
     /// ```swift

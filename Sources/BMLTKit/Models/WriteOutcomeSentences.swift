@@ -89,15 +89,16 @@ enum WriteOutcomeSentences {
         return [head, left, text("write.failed.advice")].joined(separator: " ")
     }
 
-    /// `BMLTMeetingDeletion`'s sentence: in English the date is ISO 8601 (for logs), else the language's own form.
-    static func deletion(_ done: BMLTMeetingDeletion, in language: String) -> String {
+    /// `BMLTMeetingDeletion`'s sentence: the date in the language's own form for a person (English too), in ISO 8601
+    /// (UTC) only for the log (`description`, `forLog`).
+    static func deletion(_ done: BMLTMeetingDeletion, in language: String, forLog: Bool = false) -> String {
         func text(_ key: String, _ arguments: String...) -> String { StringTables.text(key, arguments, language: language) }
         let id = String(done.meetingID)
         guard done.wasAlreadyDeleted else { return text("write.deleted", id) }
         var details: [String] = []
         if let user = done.deletion?.userName, !user.isEmpty { details.append(text("write.deletedBy", user)) }
         if let date = done.deletion?.date {
-            if language == "en" {
+            if forLog {
                 details.append(ISO8601DateFormatter().string(from: date))
             } else {
                 let formatter = DateFormatter()
