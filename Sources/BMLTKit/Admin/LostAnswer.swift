@@ -86,11 +86,27 @@ enum LostAnswer {
         _ body: () async throws(BMLTError) -> Value,
         lookUp: @escaping LookUp<Value>
     ) async throws(BMLTError) -> Value {
-        // An earlier attempt of this creation stayed open: look in its window (after the settle time) first.
-        if attempt.openKey != nil, attempt.since < Date().addingTimeInterval(-0.001),
-           let value = try await lookAgain(context, attempt, lookUp) {
-            return value
+        guard let key = attempt.openKey else { return try await attempted(context, attempt, also: also, body, lookUp: lookUp) }
+        // One attempt of a draft (or a deletion's restore) at a time; the next starts from what this one left.
+        let openWrites = context.adminSession.openWrites
+        await openWrites.enter(key)
+        defer { openWrites.leave(key) }
+        var attempt = attempt
+        let earlier = openWrites.started(key)
+        if attempt.repeatsEarlier || earlier != nil {
+            attempt.since = min(attempt.since, earlier ?? attempt.since)
+            // An earlier attempt stayed open (or is done): look in its window (after the settle time) first.
+            if let value = try await lookAgain(context, attempt, lookUp) { return value }
         }
+        return try await attempted(context, attempt, also: also, body, lookUp: lookUp)
+    }
+
+    private static func attempted<Value: Sendable>(
+        _ context: OperationContext, _ attempt: WriteAttempt,
+        also: (BMLTError) -> Bool,
+        _ body: () async throws(BMLTError) -> Value,
+        lookUp: @escaping LookUp<Value>
+    ) async throws(BMLTError) -> Value {
         var retries = 0
         while true {
             let acknowledged = context.acknowledgedWrites.withLock { $0 }
@@ -151,7 +167,7 @@ enum LostAnswer {
                                                    _ lookUp: @escaping LookUp<Value>) async throws(BMLTError) -> Value? {
         let openWrites = context.adminSession.openWrites
         let wait = attempt.since.addingTimeInterval(openWrites.settleTime.withLock { $0 }).timeIntervalSinceNow
-        if wait > 0 {
+        if wait > 0, !(attempt.openKey.map(openWrites.isDone) ?? false) {
             // Nothing is sent yet: a cancel here is a clean cancellation.
             do { try await Task.sleep(nanoseconds: UInt64(min(wait, 3_600) * 1_000_000_000)) } catch { throw .cancelled }
         }
@@ -161,9 +177,9 @@ enum LostAnswer {
         return value
     }
 
-    /// Forgets an open attempt whose outcome is now known.
+    /// Remembers an attempt whose outcome is now known to be done.
     private static func settled(_ context: OperationContext, _ attempt: WriteAttempt) {
-        if let key = attempt.openKey { context.adminSession.openWrites.settled(key) }
+        if let key = attempt.openKey { context.adminSession.openWrites.done(key, since: attempt.since) }
     }
 
     /// Remembers a creation whose outcome stayed open, and returns its error.

@@ -18,6 +18,8 @@ struct WriteAttempt: Sendable {
     var resendable: Bool
     /// The key under which an open outcome is kept (a draft's write identity; a restore's meeting id), or `nil`.
     var openKey: String?
+    /// Whether an earlier attempt of this write is known (the connection's record, or the one the draft carried).
+    var repeatsEarlier: Bool
     /// The look-up's budget in seconds (`nil`: none, no timer — a configured `timeout` of `.infinity` or 1e300).
     var lookUpBudget: TimeInterval?
 
@@ -32,6 +34,7 @@ struct WriteAttempt: Sendable {
         let now = Date()
         let earlier = [openKey.flatMap { context.adminSession.openWrites.started($0) }, carriedSince].compactMap { $0 }.min()
         self.since = earlier.map { min($0, now) } ?? now
+        self.repeatsEarlier = earlier != nil
         self.lookUpBudget = Self.budget(context.transport.timeout)
     }
 
@@ -56,25 +59,61 @@ struct WriteAttempt: Sendable {
     }
 }
 
-/// The creations whose outcome stayed open, while the connection lives (issue 47): saving the same draft (or restoring
-/// the same deletion) again looks in the first attempt's window before it sends anything. Keyed by a draft's write
-/// identity (`draft:<uuid>`) or a deleted meeting's id (`restore:<id>`).
+/// The creations whose outcome stayed open — or that are done — while the connection lives (issue 47): saving the same
+/// draft (or restoring the same deletion) again looks in the first attempt's window before it sends anything, and two
+/// saves of one draft at once run one after the other. Keyed by a draft's write identity (`draft:<uuid>`) or a deleted
+/// meeting's id (`restore:<id>`).
 final class OpenWrites: Sendable {
-    private let attempts = Locked([String: (since: Date, loss: BMLTError)]())
+    private struct Record {
+        var since: Date
+        var loss: BMLTError?
+        var isDone: Bool
+    }
+
+    private let attempts = Locked([String: Record]())
+    private let gates = Locked([String: [CheckedContinuation<Void, Never>]]())
     /// How long after the first attempt a second one waits before it may create: a gateway may hand the first request
     /// to the server late (a 502 answered at once, the PHP run seconds later). Tests make it short.
     let settleTime = Locked<TimeInterval>(20)
 
-    /// When the open attempt under `key` began, or `nil`.
+    /// When the attempt under `key` began, or `nil`.
     func started(_ key: String) -> Date? { attempts.withLock { $0[key]?.since } }
     /// How the open attempt under `key` lost its answer, or `nil`.
     func loss(_ key: String) -> BMLTError? { attempts.withLock { $0[key]?.loss } }
+    /// Whether the attempt under `key` is known done (a later one looks at once, without the settle time).
+    func isDone(_ key: String) -> Bool { attempts.withLock { $0[key]?.isDone ?? false } }
     /// Remembers an open attempt (the earliest start is kept).
     func open(_ key: String, since: Date, loss: BMLTError) {
-        attempts.withLock { $0[key] = (min($0[key]?.since ?? since, since), $0[key]?.loss ?? loss) }
+        attempts.withLock { $0[key] = Record(since: min($0[key]?.since ?? since, since), loss: $0[key]?.loss ?? loss, isDone: false) }
     }
-    /// Forgets an attempt (its outcome is known).
-    func settled(_ key: String) { attempts.withLock { $0[key] = nil } }
+    /// Remembers a done attempt: the same draft saved again finds its meeting instead of making another.
+    func done(_ key: String, since: Date) {
+        attempts.withLock { $0[key] = Record(since: min($0[key]?.since ?? since, since), loss: nil, isDone: true) }
+    }
+
+    /// Waits until no other attempt under `key` runs (two saves of one draft at once run one after the other).
+    func enter(_ key: String) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let free = gates.withLock { gates -> Bool in
+                guard gates[key] != nil else { gates[key] = []; return true }
+                gates[key]?.append(continuation)
+                return false
+            }
+            if free { continuation.resume() }
+        }
+    }
+
+    /// Lets the next attempt under `key` run.
+    func leave(_ key: String) {
+        let next = gates.withLock { gates -> CheckedContinuation<Void, Never>? in
+            guard var waiting = gates[key] else { return nil }
+            guard !waiting.isEmpty else { gates[key] = nil; return nil }
+            let next = waiting.removeFirst()
+            gates[key] = waiting
+            return next
+        }
+        next?.resume()
+    }
 }
 
 extension OperationContext {

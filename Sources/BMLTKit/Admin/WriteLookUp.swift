@@ -27,7 +27,6 @@ struct WriteLookUp: Sendable {
             return me == nil || change.userID == me
         }
         var matching: [BMLTChange] = [], unlike: [BMLTChange] = []
-        var reads = 0
         for change in created {
             guard let id = change.meetingID else { continue }
             // The newest image of the meeting in the log (2.x: the second record holds the fields sent).
@@ -36,16 +35,22 @@ struct WriteLookUp: Sendable {
                 matching.append(change)
             } else if newest == nil, Self.sameText(change.meetingName ?? meeting.name, meeting.name) {
                 matching.append(change)
-            } else if reads < 3, change.date.map({ $0 >= log.threshold }) ?? true {
-                // The log's records may lag what the server holds: the meeting as held now decides.
-                reads += 1
-                if let held = try? await interface.meeting(id: id), Self.alike(held, meeting) { matching.append(change) } else { unlike.append(change) }
             } else {
                 unlike.append(change)
             }
         }
+        let isRecent = { (change: BMLTChange) -> Bool in change.date.map { $0 >= log.threshold } ?? true }
+        // None matches as the log has it: the log's records may lag what the server holds (2.x writes the fields sent
+        // in a second record), so the meeting as held now decides, for a few of this login's recent creations.
+        if !matching.contains(where: isRecent) {
+            for change in unlike.filter(isRecent).prefix(3) {
+                guard let id = change.meetingID, let held = try? await interface.meeting(id: id), Self.alike(held, meeting) else { continue }
+                matching.append(change)
+                unlike.removeAll { $0.id == change.id }
+            }
+        }
         // The threshold only claims (D4): a match older than the request is reported, never taken for "not done".
-        let recent = matching.filter { $0.date.map { $0 >= log.threshold } ?? true }
+        let recent = matching.filter(isRecent)
         let ids = Set(recent.compactMap { $0.meetingID }).sorted()
         // Without knowing who is logged in, a matching creation may be another login's: never claimed.
         if me == nil, !ids.isEmpty { return .open(.noRecordButSimilar(ids: ids)) }
@@ -62,7 +67,7 @@ struct WriteLookUp: Sendable {
         if !older.isEmpty { return .open(.noRecordButSimilar(ids: older)) }
         // A creation by this login since the request that does not match may be this one as the server stored it
         // (changed on the way): never "not done", so never sent again.
-        let unmatched = Set(unlike.filter { $0.date.map { $0 >= log.threshold } ?? true }.compactMap { $0.meetingID }).sorted()
+        let unmatched = Set(unlike.filter(isRecent).compactMap { $0.meetingID }).sorted()
         if !unmatched.isEmpty { return .open(.unmatchedRecord(ids: unmatched)) }
         // The log answers for this service body and holds no creation by this login: not done.
         if !log.changes.isEmpty { return .notDone }
