@@ -108,8 +108,9 @@ struct LostAnswerRaceTests {
         #expect(open?.finding == .notFoundYet && standIn.writes == 0)
         let saved = try await connection.saveAndWait(draft)      // the connection remembers the open attempt
         #expect(LostAnswerTests.named(standIn, "Lost Answer Group") == [saved.meeting.id] && standIn.writes == 1)
-        // Its look-up came before its create: the change log read after the first attempt, then the one POST.
+        // The second tap looked again (a second read of the change log) before its one POST.
         #expect(standIn.writeRequests == 1 + 2)
+        #expect(standIn.server.requests.filter { $0.query("switcher") == "GetChanges" }.count == 2)
     }
 
     @Test("one draft saved from two tasks at once: one meeting, both told about it", arguments: [Generation.legacy, .rest4])
@@ -124,12 +125,12 @@ struct LostAnswerRaceTests {
         #expect(standIn.writes == 1)
     }
 
-    @Test("a REST restore of a meeting this login made minutes ago, answer lost: the restored one, its original never counted",
+    @Test("a REST restore of a meeting this login made moments ago (an undo), answer lost: the restored one, its original never counted",
           arguments: restGenerations)
     func restoreCountedOnce(generation: Generation) async throws {
         let (standIn, connection) = try await connect(generation)
         defer { standIn.stop() }
-        let original = standIn.recordEarlierCreation(name: "Lost Answer Group", weekday: 5, start: "20:00:00", minutesAgo: 1)
+        let original = standIn.recordEarlierCreation(name: "Lost Answer Group", weekday: 5, start: "20:00:00", minutesAgo: 0)
         try await connection.deleteMeetingAndWait(id: original)
         let deletion = try #require(try await connection.deletedMeetings().first { $0.meetingID == original })
         standIn.loseNextWrite(.reset)
