@@ -61,6 +61,32 @@ struct LostAnswerRaceTests {
         #expect(LostAnswerTests.named(standIn, "Lost Answer Group").count == 1 && standIn.writeRequests == 2)
     }
 
+    /// REST only: the stand-in's 2.x interface has no logout.
+    @Test("another login replaced the one that sent a create before its look-up: open (login changed), nothing looked up or re-sent",
+          arguments: [Generation.rest3, .rest4])
+    func loginChanged(generation: Generation) async throws {
+        let (standIn, connection) = try await connect(generation)
+        defer { standIn.stop() }
+        standIn.loseNextWrite(.late(.silence, after: 0.2))
+        let draft = LostAnswerTests.newDraft("Lost Answer Group", generation)
+        let save = Task { @MainActor () -> BMLTError? in
+            do { _ = try await connection.saveAndWait(draft); return nil } catch let error as BMLTError { return error } catch { return nil }
+        }
+        await waitUntil { standIn.writeRequests == 2 }        // the create reached the gateway, no answer yet
+        try await connection.logoutAndWait()                   // an app switching accounts
+        try await connection.login(username: "admin", password: RESTAdminReplay.password)
+        let reads = standIn.server.requests.count
+        save.cancel()
+        let failure = await save.value
+        guard case .writeOutcomeUnknown(let open)? = failure else {
+            Issue.record("expected an open outcome, got \(String(describing: failure))")
+            return
+        }
+        #expect(open.finding == .loginChanged && open.description.contains("another login"))
+        // Nothing looked up under the new login, nothing sent again.
+        #expect(standIn.server.requests.count == reads && standIn.writes == 0)
+    }
+
     @Test("the second tap after an open outcome finds the first attempt's meeting: no second meeting", arguments: generations)
     func secondTapFindsIt(generation: Generation) async throws {
         let (standIn, connection) = try await connect(generation)
