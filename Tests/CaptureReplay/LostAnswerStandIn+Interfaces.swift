@@ -41,12 +41,20 @@ extension LostAnswerStandIn {
                 return (parts[0], parts.count > 1 ? parts[1] : "")
             }
             apply(loss) {
+                // 2.16.6's add_meeting, as capture rootserver/json_GetChanges_all.json shows it (changes 13141 and
+                // 13142): `AddNewMeeting` stores a placeholder (weekday 1, start "20", unpublished) and records the
+                // "new" change for it; the fields sent are then stored and recorded as a second, "changed" record. New
+                // meetings are unpublished on 2.x (13143 publishes it in a change of its own).
                 id = newID()
-                var meeting: [String: Any] = ["id": id, "service_body": Int(form.first { $0.0 == "service_body_id" }?.1 ?? "") ?? 0,
-                                              "published": 1]
-                for (key, value) in fields { Self.set(key, value, in: &meeting) }
+                let placeholder: [String: Any] = ["id": id, "service_body": Int(form.first { $0.0 == "service_body_id" }?.1 ?? "") ?? 0,
+                                                  "weekday": 1, "start": "20", "published": 0,
+                                                  "name": fields.first { $0.0 == "meeting_name" }?.1 ?? ""]
+                store(placeholder, id: id)
+                recordWrite("comdef_change_type_new", id, after: placeholder)
+                var meeting = placeholder
+                for (key, value) in fields where key != "published" { Self.set(key, value, in: &meeting) }
                 store(meeting, id: id)
-                recordWrite("comdef_change_type_new", id, after: meeting)
+                recordWrite("comdef_change_type_change", id, before: placeholder, after: meeting)
             }
             return lost(loss, Self.json(["newMeeting": ["id": id],
                                          "field": fields.map { ["@attributes": ["key": $0.0], "newValue": $0.1] }]))

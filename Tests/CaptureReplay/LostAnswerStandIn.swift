@@ -25,6 +25,22 @@ public final class LostAnswerStandIn: @unchecked Sendable {
         /// nothing until the client's timeout, while the server is still running it. `finishLateWrite()` does it then
         /// (a slow PHP finishing); never called, the write was not done.
         case notYet(status: Int?)
+        /// A "late gateway" (issue 47): the client is answered at once (`answer`) while the request reaches the server
+        /// later — nginx's 502 when an upstream closes early, Google Cloud's load balancer's 502 on a backend timeout,
+        /// Heroku's router's 503 (H12) after 30 s while the dyno runs on, a reset (-1005) while PHP goes on. The write
+        /// is done `after` seconds after the client's look-up has first read what the server holds (the change log
+        /// or the meeting), so the look-up always comes first and finds nothing: the race is real, whatever the load.
+        case late(LateAnswer, after: TimeInterval)
+    }
+
+    /// What the client gets at once from a late gateway.
+    public enum LateAnswer: Sendable, Hashable {
+        /// A gateway's status (502, 503).
+        case status(Int)
+        /// The connection closes with no answer (-1005 or a broken reply).
+        case reset
+        /// Nothing (the client cancels, or its timeout ends it).
+        case silence
     }
 
     /// What happens on the server right after the next write (before the client can look anything up).
@@ -58,6 +74,9 @@ public final class LostAnswerStandIn: @unchecked Sendable {
     private var sessionValid = true
     private var writesApplied = 0
     private var lateWrite: LoopbackHTTPServer.Request?
+    /// A late gateway's write waiting for the client's look-up (`.late`), and how long after it the server does it.
+    private var lateGateway: (request: LoopbackHTTPServer.Request, after: TimeInterval)?
+    private var lateGatewayPending = 0
     private var stalling = false
     /// Whether, once a write is done, the server stops answering reads (a server that went silent after the write:
     /// the look-up's reads get no answer).
@@ -119,6 +138,12 @@ public final class LostAnswerStandIn: @unchecked Sendable {
     public func holds(_ id: Int) -> Bool { lock.withLock { meetings[id] != nil } }
     /// The number of writes the server did.
     public var writes: Int { lock.withLock { writesApplied } }
+    /// The change types the log holds for a meeting, newest first (`comdef_change_type_new`, `…_change`, …).
+    public func changeTypes(of id: Int) -> [String] {
+        lock.withLock { log.filter { $0["meeting_id"] as? String == String(id) }.compactMap { $0["change_type"] as? String } }
+    }
+    /// How many late gateway writes (`.late`) the server has not done yet.
+    public var lateWritesPending: Int { lock.withLock { lateGatewayPending } }
     /// The requests received whose method is not GET, and all of them.
     public var writeRequests: Int { server.requests.filter { $0.method != "GET" }.count }
 
@@ -160,6 +185,32 @@ public final class LostAnswerStandIn: @unchecked Sendable {
     }
 
     private func answer(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Behavior {
+        let isWrite = request.method != "GET" && !request.path.hasSuffix("auth/token") && !request.path.hasSuffix("auth/refresh")
+            && !String(decoding: request.body, as: UTF8.self).contains("admin_action=login")
+        // A late gateway: the client is answered now, the server gets the write after the client's first look.
+        if isWrite, let gateway = lock.withLock({ () -> (LateAnswer, TimeInterval)? in
+            guard case .late(let answer, let after)? = pendingLoss else { return nil }
+            pendingLoss = nil
+            lateGateway = (request, after)
+            lateGatewayPending += 1
+            return (answer, after)
+        }) {
+            switch gateway.0 {
+            case .status(let code):
+                return .respond(status: code, headers: ["Content-Type": "text/html"], body: Data("<html>Bad Gateway</html>".utf8))
+            case .reset: return .raw(Data())
+            case .silence: return .silence
+            }
+        }
+        if request.method == "GET", Self.looksUp(request), let (write, after) = lock.withLock({ () -> (LoopbackHTTPServer.Request, TimeInterval)? in
+            defer { lateGateway = nil }
+            return lateGateway.map { ($0.request, $0.after) }
+        }) {
+            DispatchQueue.global().asyncAfter(deadline: .now() + after) { [self] in
+                _ = route(write)
+                lock.withLock { lateGatewayPending -= 1 }
+            }
+        }
         let late = lock.withLock { () -> Loss? in
             guard request.method != "GET", !request.path.hasSuffix("auth/token"), case .notYet? = pendingLoss else { return nil }
             defer { pendingLoss = nil; lateWrite = request }
@@ -178,6 +229,12 @@ public final class LostAnswerStandIn: @unchecked Sendable {
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
         headers["Date"] = formatter.string(from: Date().addingTimeInterval(clockOffset))
         return .respond(status: status, headers: headers, body: body)
+    }
+
+    /// Whether a GET reads what a look-up reads: the change log, or a meeting.
+    static func looksUp(_ request: LoopbackHTTPServer.Request) -> Bool {
+        request.query("switcher") == "GetChanges" || request.query("admin_action") == "get_meetings"
+            || request.path.contains("api/v1/meetings")
     }
 
     private func route(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Behavior {
@@ -251,7 +308,7 @@ public final class LostAnswerStandIn: @unchecked Sendable {
         case .reset?: return .raw(Data())
         case .status(let code)?, .refusedBefore(let code)?:
             return .respond(status: code, headers: ["Content-Type": "text/html"], body: Data("<html>Bad Gateway</html>".utf8))
-        case .stall?, .notYet(status: nil)?: return .silence
+        case .stall?, .notYet(status: nil)?, .late?: return .silence
         case .notYet(let code?)?:
             return .respond(status: code, headers: ["Content-Type": "text/html"], body: Data("<html>Gateway Timeout</html>".utf8))
         case .readBack(let reads)?:

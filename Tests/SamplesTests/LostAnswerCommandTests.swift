@@ -1,6 +1,7 @@
 import BMLTKit
 import CaptureReplay
 import Foundation
+import LoopbackHTTPServer
 import Testing
 @testable import ObserverCLI
 
@@ -56,5 +57,23 @@ struct LostAnswerCommandTests {
         #expect(run.status != 0 && text.contains("The answer to creating a meeting was lost") && text.contains("(To look: bmlt-observer changes.)"), "\(text)")
         #expect(!text.localizedCaseInsensitiveContains("try again"))
         #expect(standIn.names.filter { $0.value == "CLI Lost Answer" }.count == 1)
+    }
+
+    @Test("admin create with no deadline (--timeout 2e10, past UInt64 nanoseconds) whose answer is lost: the look-up has no timer and does not trap (D1), one meeting",
+          .enabled(if: ChildProcess.isSupported, "child processes need Process (macOS and Linux only)"))
+    func noDeadline() async throws {
+        // A child process: the trap this guards against ("Double value cannot be converted to UInt64") would end the
+        // process that runs it, so it must not be this test runner.
+        let binary = try #require(BuildProducts.executable("bmlt-observer"),
+                                  "bmlt-observer is built by swift build --build-tests; looked in \(BuildProducts.searchFolders.map(\.path))")
+        let standIn = try LostAnswerStandIn(.rest3)
+        defer { standIn.stop() }
+        standIn.loseNextWrite(.reset)
+        let arguments = ["BMLT_PASSWORD=" + RESTAdminReplay.password, binary.path, "--server", standIn.rootURL.absoluteString,
+                         "--timeout", "2e10", "admin"] + create + ["--user", "admin"]
+        let run = try #require(await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), arguments, seconds: 120))
+        let held = standIn.names.filter { $0.value == "CLI Lost Answer" }.map(\.key)
+        #expect(run.status == 0 && held.count == 1, "\(run.text)")
+        #expect(run.text.contains("Created meeting #\(held.first ?? 0)"), "\(run.text)")
     }
 }

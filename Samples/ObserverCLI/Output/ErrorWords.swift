@@ -52,7 +52,9 @@ enum ErrorWords {
             return "The server's answer was larger than \(limit / 1_048_576) MiB. Narrow the search (--service-body, --weekday, --near)."
         case .writeOutcomeUnknown(let open):
             // Neither done nor failed: what to look at before running the write again.
-            let check = open.meetingID.map { "bmlt-observer meeting \($0)" } ?? "bmlt-observer changes"
+            let meetingWrites: [BMLTUnknownWriteOutcome.Write] = [.createMeeting, .saveMeeting, .deleteMeeting, .restoreMeeting, .rollbackMeeting]
+            let id = meetingWrites.contains(open.write) ? open.itemID : nil
+            let check = id.map { "bmlt-observer meeting \($0)" } ?? "bmlt-observer changes"
             return open.description + " (To look: \(check).)"
         case .unauthorized(let message):
             let said = message.map { ": “\($0)”" } ?? ""

@@ -32,6 +32,8 @@ final class AdminSession: Sendable, CustomStringConvertible, CustomDebugStringCo
     }
 
     private let state = Locked(State())
+    /// The creations whose outcome stayed open, kept while the connection lives (see `OpenWrites`).
+    let openWrites = OpenWrites()
     private let clock: @Sendable () -> Date
     /// A token is refreshed when it has less than this many seconds left.
     let refreshMargin: TimeInterval

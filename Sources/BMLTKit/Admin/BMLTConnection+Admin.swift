@@ -258,7 +258,7 @@ extension BMLTConnection {
                 let (route, generation) = try await AdminGateway.loggedIn(context, for: what)
                 do throws(BMLTError) {
                     // Sent to the background mid-write, the app asks for the time to finish the write and its look-up.
-                    return try await WriteBackgroundTime.run("BMLTKit: \(what)") { () async throws(BMLTError) in
+                    return try await WriteBackgroundTime.run("BMLTKit: writes") { () async throws(BMLTError) in
                         try await AdminGateway.guarded(context, generation: generation) { () async throws(BMLTError) in
                             try await body(AdminWrite(context: context, route: route, generation: generation))
                         }

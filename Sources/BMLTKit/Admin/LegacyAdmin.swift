@@ -49,6 +49,7 @@ struct LegacyAdmin: AdminInterface {
             let id: Int
             do throws(BMLTError) {
                 (id, _) = try WireLegacyAdmin.fieldChanges(try WireLegacyAdmin.json(reply, what: .newMeeting), what: .newMeeting)
+                context.acknowledgeWrite()
             } catch {
                 // add_meeting makes the meeting and records its "new" change before it stores the fields: a
                 // failure after that leaves the record (and the empty meeting it names) on the server.
@@ -66,6 +67,7 @@ struct LegacyAdmin: AdminInterface {
         guard id == meeting.id else {
             throw .malformedResponse(what: .savedMeeting, detail: .meetingMismatch(sent: meeting.id, reported: id))
         }
+        context.acknowledgeWrite()
         return BMLTSaveResult(meeting: try await read(id), fieldChanges: changes, wasCreated: false)
     }
 
@@ -75,6 +77,7 @@ struct LegacyAdmin: AdminInterface {
         guard id == meetingID else {
             throw .malformedResponse(what: .meetingDeletion, detail: .meetingMismatch(sent: meetingID, reported: id))
         }
+        context.acknowledgeWrite()
     }
 
     func restore(_ deletion: BMLTChange) async throws(BMLTError) -> BMLTMeeting {
@@ -83,6 +86,7 @@ struct LegacyAdmin: AdminInterface {
         }
         let reply = try await post([("admin_action", "restore_deleted_meeting"), ("meeting_id", String(meetingID))])
         let id = try WireLegacyAdmin.meetingID(try WireLegacyAdmin.json(reply, what: .restoredMeeting), what: .restoredMeeting)
+        context.acknowledgeWrite()
         return try await read(id)
     }
 
@@ -91,6 +95,7 @@ struct LegacyAdmin: AdminInterface {
         let reply = try await post([("admin_action", "rollback_meeting_to_before_change"), ("meeting_id", String(meetingID)),
                                     ("change_id", String(change.id))])
         let id = try WireLegacyAdmin.meetingID(try WireLegacyAdmin.json(reply, what: .meetingRollback), what: .meetingRollback)
+        context.acknowledgeWrite()
         let saved = try await read(id)
         return BMLTSaveResult(meeting: saved, fieldChanges: WireMeetingFieldTable.differences(from: current, to: saved), wasCreated: false)
     }

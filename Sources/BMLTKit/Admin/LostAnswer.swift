@@ -60,138 +60,192 @@ extension BMLTError {
     }
 }
 
-/// Runs a write; when its answer is lost, finds out what the server holds before reporting (see `WriteLookUp`), and
-/// sends it again only when the look-up proves it was not done and the loss was a passing one, under the
-/// connection's retry policy.
+/// Runs a write; when its answer is lost, finds out what the server holds before reporting (see `WriteLookUp`). A
+/// write proven not done is sent again only when it is idempotent (a save, rollback or delete) and the loss a passing
+/// one, under the connection's retry policy; a creation never is (issue 47: a 502, a reset or a cancel after sending
+/// does not prove the server never got it). A creation left open is remembered (`OpenWrites`, and the draft value):
+/// the next attempt looks in the first one's window before it sends anything.
 enum LostAnswer {
     typealias LookUp<Value: Sendable> = @Sendable (_ since: Date) async throws(BMLTError) -> LookUpVerdict<Value>
 
     /// The most retries a look-up's reads get (set for the look-up's task; `nil` elsewhere: the retry policy's).
     @TaskLocal static var lookUpRetries: Int?
 
-    /// What is known about one write whose answer was lost.
+    /// How one attempt's answer was lost.
     struct Loss: Sendable {
-        var write: BMLTUnknownWriteOutcome.Write
-        var meetingID: Int?
-        var generation: Int
         var error: BMLTError
         /// The server refused the write in a way that may mean "already done" (its refusal stands if the look-up fails).
         var isRefusal = false
-        /// The server answered the write itself with a 2xx (what failed came after it).
+        /// The server's answer to the write itself parsed as a success (what failed came after it).
         var wasAcknowledged = false
-        var since: Date
-
-        func open(_ finding: BMLTUnknownWriteOutcome.Finding, id: Int? = nil) -> BMLTError {
-            .writeOutcomeUnknown(BMLTUnknownWriteOutcome(write: write, meetingID: id ?? meetingID, loss: error, finding: finding))
-        }
     }
 
     static func settle<Value: Sendable>(
-        _ context: OperationContext, write: BMLTUnknownWriteOutcome.Write, meetingID: Int?, generation: Int,
+        _ context: OperationContext, _ attempt: WriteAttempt,
         also: (BMLTError) -> Bool = { _ in false },
+        _ body: () async throws(BMLTError) -> Value,
+        lookUp: @escaping LookUp<Value>
+    ) async throws(BMLTError) -> Value {
+        guard let key = attempt.openKey else { return try await attempted(context, attempt, also: also, body, lookUp: lookUp) }
+        // One attempt of a draft (or a deletion's restore) at a time; the next starts from what this one left.
+        let openWrites = context.adminSession.openWrites
+        await openWrites.enter(key)
+        defer { openWrites.leave(key) }
+        var attempt = attempt
+        let earlier = openWrites.started(key)
+        if attempt.repeatsEarlier || earlier != nil {
+            attempt.since = min(attempt.since, earlier ?? attempt.since)
+            // An earlier attempt stayed open (or is done): look in its window (after the settle time) first.
+            if let value = try await lookAgain(context, attempt, lookUp) { return value }
+        }
+        return try await attempted(context, attempt, also: also, body, lookUp: lookUp)
+    }
+
+    private static func attempted<Value: Sendable>(
+        _ context: OperationContext, _ attempt: WriteAttempt,
+        also: (BMLTError) -> Bool,
         _ body: () async throws(BMLTError) -> Value,
         lookUp: @escaping LookUp<Value>
     ) async throws(BMLTError) -> Value {
         var retries = 0
         while true {
-            let since = Date()
             let acknowledged = context.acknowledgedWrites.withLock { $0 }
             let sent = context.sentWrites.withLock { $0 }
-            var loss = Loss(write: write, meetingID: meetingID, generation: generation, error: .cancelled, since: since)
+            var loss = Loss(error: .cancelled)
             do {
-                return try await body()
+                let value = try await body()
+                settled(context, attempt)
+                return value
             } catch .cancelled where context.sentWrites.withLock({ $0 }) > sent {
-                // Cancelled after the write was handed to the network: the server may hold it. The look-up runs
-                // outside the cancelled task; not found after a cancel, it is a clean cancellation (never sent again).
+                // Cancelled after the write was handed to the network: the server may hold it, or get it late (PHP
+                // does not stop when the client goes away). The look-up runs outside the cancelled task; not found,
+                // the outcome is open (D3), never a clean cancellation.
                 loss.wasAcknowledged = context.acknowledgedWrites.withLock { $0 } > acknowledged
-                // Cut off by the whole call's deadline, the write timed out: the server may still be running it.
-                let timedOut = OperationDeadline.current?.hasPassed == true
-                if timedOut { loss.error = .timeout }
-                guard let value = try await find(context, loss, lookUp) else {
-                    if timedOut { throw loss.open(.notFoundYet) }
-                    throw .cancelled
+                if OperationDeadline.current?.hasPassed == true { loss.error = .timeout }
+                guard let value = try await find(context, attempt, loss, lookUp) else {
+                    throw remembered(context, attempt, attempt.open(.notFoundYet, loss: loss.error))
                 }
+                settled(context, attempt)
                 return value
             } catch {
+                // Never handed to the network (a login refresh failed first): not a lost answer.
+                guard context.sentWrites.withLock({ $0 }) > sent else { throw error }
                 // A refusal that may mean "already done" (a deletion of what is gone) is looked up too.
                 loss.isRefusal = also(error)
                 guard loss.isRefusal || error.leavesWriteOpen else { throw error }
                 loss.error = error
                 loss.wasAcknowledged = context.acknowledgedWrites.withLock { $0 } > acknowledged
             }
-            if let value = try await find(context, loss, lookUp) { return value }
-            // Not found after a timeout or a gateway that gave up waiting: the server may still be running it. Never
-            // sent again; the host is told to check later.
-            if loss.error.serverMayStillRun { throw loss.open(.notFoundYet) }
-            // Proven not done: sent again after a passing failure, under the retry policy; otherwise the loss is the error.
+            if let value = try await find(context, attempt, loss, lookUp) {
+                settled(context, attempt)
+                return value
+            }
+            if loss.isRefusal { throw loss.error }
+            // Not found after a loss that came after sending: a creation may still be done (a gateway that answered
+            // 502 at once and passes the request on later, a reset while PHP runs): never sent again on its own.
+            // Nor is any write after a timeout or a gateway that gave up waiting.
+            guard attempt.resendable, !loss.error.serverMayStillRun else {
+                throw remembered(context, attempt, attempt.open(.notFoundYet, loss: loss.error))
+            }
+            // Proven not done and idempotent: sent again after a passing failure, under the retry policy.
             let policy = context.transport.retryPolicy
             guard loss.error.isPassingLoss, retries < policy.maximumRetries else { throw loss.error }
             retries += 1
             do {
-                try await Task.sleep(nanoseconds: UInt64(policy.delay(beforeRetry: retries) * 1_000_000_000))
+                try await Task.sleep(nanoseconds: UInt64(min(max(policy.delay(beforeRetry: retries), 0), 3_600) * 1_000_000_000))
             } catch {
                 throw .cancelled
             }
+            // Another login since: not sent again under it (D6).
+            guard attempt.loginHolds(context) else { throw attempt.open(.loginChanged, loss: loss.error) }
         }
+    }
+
+    /// The second attempt of a creation whose first stayed open: waits until the settle time after the first attempt
+    /// has passed, then looks in the first attempt's window. Found → that value; not found → `nil` (it may be sent).
+    private static func lookAgain<Value: Sendable>(_ context: OperationContext, _ attempt: WriteAttempt,
+                                                   _ lookUp: @escaping LookUp<Value>) async throws(BMLTError) -> Value? {
+        let openWrites = context.adminSession.openWrites
+        let wait = attempt.since.addingTimeInterval(openWrites.settleTime.withLock { $0 }).timeIntervalSinceNow
+        if wait > 0, !(attempt.openKey.map(openWrites.isDone) ?? false) {
+            // Nothing is sent yet: a cancel here is a clean cancellation.
+            do { try await Task.sleep(nanoseconds: UInt64(min(wait, 3_600) * 1_000_000_000)) } catch { throw .cancelled }
+        }
+        let loss = Loss(error: attempt.openKey.flatMap { openWrites.loss($0) } ?? .cancelled)
+        guard let value = try await find(context, attempt, loss, lookUp) else { return nil }
+        settled(context, attempt)
+        return value
+    }
+
+    /// Remembers an attempt whose outcome is now known to be done.
+    private static func settled(_ context: OperationContext, _ attempt: WriteAttempt) {
+        if let key = attempt.openKey { context.adminSession.openWrites.done(key, since: attempt.since) }
+    }
+
+    /// Remembers a creation whose outcome stayed open, and returns its error.
+    private static func remembered(_ context: OperationContext, _ attempt: WriteAttempt, _ error: BMLTError) -> BMLTError {
+        if let key = attempt.openKey, case .writeOutcomeUnknown(let open) = error {
+            context.adminSession.openWrites.open(key, since: attempt.since, loss: open.loss)
+        }
+        return error
     }
 
     /// Looks up what the server holds after `loss`: the value a clean success gives, `nil` when proven not done, or
     /// the open outcome thrown.
-    private static func find<Value: Sendable>(_ context: OperationContext, _ loss: Loss,
+    private static func find<Value: Sendable>(_ context: OperationContext, _ attempt: WriteAttempt, _ loss: Loss,
                                               _ lookUp: @escaping LookUp<Value>) async throws(BMLTError) -> Value? {
         // The cache may hold what the write changed: it goes whatever the look-up finds.
         context.cache?.removeEntries(ofRoot: context.root.absoluteString)
-        context.transport.log.lookUp(loss.write.rawValue, loss: loss.error)
+        // Another login since the write: nothing is looked up under it (its user would not be this write's).
+        guard attempt.loginHolds(context) else {
+            throw remembered(context, attempt, attempt.open(.loginChanged, loss: loss.error))
+        }
+        context.transport.log.lookUp(attempt.write.rawValue, loss: loss.error)
+        let since = attempt.since
         let verdict: LookUpVerdict<Value>
         do throws(BMLTError) {
-            verdict = try await bounded(context, loss.since, lookUp).get()
+            verdict = try await race(budget: attempt.lookUpBudget, late: .failure(.timeout)) { () async -> Result<LookUpVerdict<Value>, BMLTError> in
+                await $lookUpRetries.withValue(1) { () async -> Result<LookUpVerdict<Value>, BMLTError> in
+                    do throws(BMLTError) { return .success(try await lookUp(since)) } catch { return .failure(error) }
+                }
+            }.get()
         } catch .cancelled {
             // Cut off: what the server holds is not known (never a "try again").
-            throw loss.open(.lookUpFailed(.cancelled))
+            throw remembered(context, attempt, attempt.open(.lookUpFailed(.cancelled), loss: loss.error))
         } catch .unauthorized {
             // The login ended between the write and the look-up; the connection keeps no password to open it again.
-            if context.adminSession.end(ifGeneration: loss.generation) { context.transport.cookies.removeAll() }
-            throw loss.open(.loginExpired)
+            if context.adminSession.end(ifGeneration: attempt.generation) { context.transport.cookies.removeAll() }
+            throw remembered(context, attempt, attempt.open(.loginExpired, loss: loss.error))
         } catch {
             // The server's own refusal stands when the look-up cannot say more (nothing was done by this request).
             if loss.isRefusal { throw loss.error }
-            // The write itself was answered with a 2xx (its read-back failed): done, whatever the look-up says.
-            if loss.wasAcknowledged { throw loss.open(.doneButUnread(id: loss.meetingID, error)) }
-            throw loss.open(.lookUpFailed(error))
+            // The write itself was answered with a success (its read-back failed): done, whatever the look-up says.
+            if loss.wasAcknowledged { throw attempt.open(.doneButUnread(id: attempt.itemID, error), loss: loss.error) }
+            throw remembered(context, attempt, attempt.open(.lookUpFailed(error), loss: loss.error))
         }
         switch verdict {
         case .done(let value): return value
         case .notDone: return nil
-        case .open(let finding, let found): throw loss.open(finding, id: found)
+        case .open(let finding, let found):
+            throw remembered(context, attempt, attempt.open(finding, loss: loss.error, id: found))
         }
     }
 
-    /// The look-up, run outside the operation's task (neither the whole call's deadline nor a cancel cuts it off) with
-    /// a budget of its own: at most one retry per read and the configured `timeout` in all (then `.timeout`).
-    private static func bounded<Value: Sendable>(_ context: OperationContext, _ since: Date,
-                                                 _ lookUp: @escaping LookUp<Value>) async -> Result<LookUpVerdict<Value>, BMLTError> {
-        let budget = UInt64(max(context.transport.timeout, 0.1) * 1_000_000_000)
-        return await Task { () async -> Result<LookUpVerdict<Value>, BMLTError> in
-            await withTaskGroup(of: Result<LookUpVerdict<Value>, BMLTError>?.self) { group in
-                group.addTask {
-                    await $lookUpRetries.withValue(1) { () async -> Result<LookUpVerdict<Value>, BMLTError>? in
-                        do throws(BMLTError) { return .success(try await lookUp(since)) } catch { return .failure(error) }
-                    }
-                }
-                group.addTask {
-                    do { try await Task.sleep(nanoseconds: budget) } catch { return nil }
-                    return .failure(.timeout)
-                }
-                var first: Result<LookUpVerdict<Value>, BMLTError> = .failure(.timeout)
-                for await result in group {
-                    guard let result else { continue }
-                    first = result
-                    break
-                }
-                group.cancelAll()
-                return first
+    /// `work`, run outside the caller's task (neither the whole call's deadline nor a cancel cuts it off), raced against
+    /// `budget` seconds (D1): at the budget, `late` is returned at once and `work` is cancelled without being waited
+    /// for. With no budget (`nil`: no deadline configured) no timer is set.
+    static func race<Result: Sendable>(budget: TimeInterval?, late: Result,
+                                       _ work: @escaping @Sendable () async -> Result) async -> Result {
+        let outcome = OneShot<Result>()
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Result, Never>) in
+            outcome.wait(continuation)
+            let task = Task { outcome.resolve(await work()) }
+            guard let budget else { return }
+            Task {
+                try? await Task.sleep(nanoseconds: UInt64(budget * 1_000_000_000))
+                if outcome.resolve(late) { task.cancel() }
             }
-        }.value
+        }
     }
 
     /// A write with no look-up (server administration changes other than creations, a message to a contact): a lost
@@ -203,11 +257,11 @@ enum LostAnswer {
         do {
             return try await body()
         } catch .cancelled where context.sentWrites.withLock({ $0 }) > sent {
-            throw .writeOutcomeUnknown(BMLTUnknownWriteOutcome(write: write, meetingID: id, loss: .cancelled, finding: .notLookedUp))
+            throw .writeOutcomeUnknown(BMLTUnknownWriteOutcome(write: write, itemID: id, loss: .cancelled, finding: .notLookedUp))
         } catch {
             // An answer that arrived but says nothing readable keeps its own sentence (which never says "Try again").
             guard error.leavesWriteOpen, !error.isMalformedResponse else { throw error }
-            throw .writeOutcomeUnknown(BMLTUnknownWriteOutcome(write: write, meetingID: id, loss: error, finding: .notLookedUp))
+            throw .writeOutcomeUnknown(BMLTUnknownWriteOutcome(write: write, itemID: id, loss: error, finding: .notLookedUp))
         }
     }
 }
@@ -216,6 +270,36 @@ extension RequestLog {
     /// The line saying a write's answer was lost and the server is asked what it holds (at the `.requests` level; the
     /// look-up's own requests are logged as any other, their secrets removed).
     func lookUp(_ write: String, loss: BMLTError) {
-        note("the answer to \(write) was lost (\(loss.localizedDescription)): looking up what the server now holds")
+        // English, whatever the device's language (D18): `description`, never `localizedDescription`.
+        note("the answer to \(write) was lost (\(loss.description)): looking up what the server now holds")
+    }
+}
+
+/// A result given once: the first `resolve` wins and resumes the waiting continuation; later ones are dropped.
+final class OneShot<Value: Sendable>: Sendable {
+    private let state = Locked<(continuation: CheckedContinuation<Value, Never>?, value: Value?, done: Bool)>((nil, nil, false))
+
+    /// Registers the continuation to resume (at once if a value came first).
+    func wait(_ continuation: CheckedContinuation<Value, Never>) {
+        let early: Value? = state.withLock { state in
+            if let value = state.value { return value }
+            state.continuation = continuation
+            return nil
+        }
+        if let early { continuation.resume(returning: early) }
+    }
+
+    /// Gives the value; `true` when it was the first.
+    @discardableResult
+    func resolve(_ value: Value) -> Bool {
+        let (first, continuation) = state.withLock { state -> (Bool, CheckedContinuation<Value, Never>?) in
+            guard !state.done else { return (false, nil) }
+            state.done = true
+            guard let continuation = state.continuation else { state.value = value; return (true, nil) }
+            state.continuation = nil
+            return (true, continuation)
+        }
+        continuation?.resume(returning: value)
+        return first
     }
 }

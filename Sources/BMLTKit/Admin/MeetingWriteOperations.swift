@@ -12,10 +12,13 @@ extension BMLTConnection {
             guard problems.isEmpty else { throw MeetingDraftRules.error(problems, language: language) }
             let sent = AdminFormats.aligned(draft, formats: route.formats)
             if draft.isNew {
-                return try await write.settle(.createMeeting, nil) { () async throws(BMLTError) in
+                // A creation is never sent twice on its own; the draft's write identity makes a second tap look first.
+                let attempt = write.attempt(.createMeeting, nil, resendable: false, openKey: "draft:" + draft.writeIdentity.uuidString,
+                                            carriedSince: draft.openAttemptStarted)
+                return try await write.settle(attempt) { () async throws(BMLTError) in
                     try await route.interface.save(draft, options: options)
-                } lookUp: { lookUp, since throws(BMLTError) in
-                    switch try await lookUp.created(sent, since: since) {
+                } lookUp: { lookUp, attempt throws(BMLTError) in
+                    switch try await lookUp.created(sent, attempt) {
                     case .done(let meeting):
                         return .done(BMLTSaveResult(meeting: meeting, fieldChanges: WireMeetingFieldTable.differences(from: nil, to: meeting),
                                                     wasCreated: true))
@@ -26,7 +29,7 @@ extension BMLTConnection {
             }
             let edited = Set(WireMeetingFieldTable.differences(from: draft.original, to: sent).map(\.key))
             let keys = route.kind == .legacy ? edited.subtracting(MeetingDraftRules.legacyUnsentKeys) : edited
-            return try await write.settle(.saveMeeting, draft.id) { () async throws(BMLTError) in
+            return try await write.settle(write.attempt(.saveMeeting, draft.id, resendable: true)) { () async throws(BMLTError) in
                 try await route.interface.save(draft, options: options)
             } lookUp: { lookUp, _ throws(BMLTError) in
                 try await lookUp.saved(draft, sent: sent, keys: keys)
@@ -41,7 +44,8 @@ extension BMLTConnection {
     static func deleteOperation(id: Int) -> Operation<MeetingDeletion> {
         adminOperation(kind: .deleteMeeting, what: .deletingMeetings) { write throws(BMLTError) in
             let refused = Locked(false)
-            return try await write.settle(.deleteMeeting, id, also: { error in
+            let attempt = write.attempt(.deleteMeeting, id, resendable: true)
+            var deletion = try await write.settle(attempt, also: { error in
                 // Already gone: REST answers 404, 2.x "ERROR" (a `.malformedResponse`, looked up anyway).
                 if case .notFound = error { refused.withLock { $0 = true } }
                 if case .malformedResponse(_, .unexpectedAnswer("ERROR")) = error { refused.withLock { $0 = true } }
@@ -54,6 +58,15 @@ extension BMLTConnection {
                 deletion.wasAlreadyDeleted = refused.withLock { $0 }
                 return .done(deletion)
             }
+            // Already deleted: who deleted it and when, read after the verdict, as a best effort within the look-up's
+            // budget (D9: 2.16.6 reads its whole change log for a query without dates; it never changes the verdict).
+            if deletion.wasAlreadyDeleted {
+                let finder = WriteLookUp(context: write.context, interface: write.route.interface)
+                deletion.record = await LostAnswer.race(budget: attempt.lookUpBudget, late: nil) { () async -> BMLTChange? in
+                    await finder.deletionRecord(id, around: attempt.since)
+                }
+            }
+            return deletion
         } succeed: { connection, deletion, request in
             connection.meetingDeleted(deletion.id)
             connection.admin.lastDeletion = BMLTMeetingDeletion(meetingID: deletion.id, wasAlreadyDeleted: deletion.wasAlreadyDeleted,
@@ -64,15 +77,20 @@ extension BMLTConnection {
 
     static func restoreOperation(_ deletion: BMLTChange) -> Operation<BMLTMeeting> {
         adminOperation(kind: .restoreMeeting, what: .restoringMeetings) { write throws(BMLTError) in
-            try await write.settle(.restoreMeeting, deletion.meetingID) { () async throws(BMLTError) in
+            // 2.x restores under the old id (idempotent); REST creates the meeting again (never sent twice on its own;
+            // a second restore of the same deletion looks first, keyed by the deleted meeting's id).
+            let original = deletion.meetingID ?? deletion.before?.id
+            let legacy = write.route.kind == .legacy
+            let attempt = write.attempt(.restoreMeeting, original, resendable: legacy,
+                                        openKey: legacy ? nil : original.map { "restore:\($0)" })
+            return try await write.settle(attempt) { () async throws(BMLTError) in
                 try await write.route.interface.restore(deletion)
-            } lookUp: { lookUp, since throws(BMLTError) in
-                if write.route.kind == .legacy, let id = deletion.meetingID ?? deletion.before?.id {
-                    return try await lookUp.restoredInPlace(id)
-                }
+            } lookUp: { lookUp, attempt throws(BMLTError) in
+                if legacy, let id = original { return try await lookUp.restoredInPlace(id) }
                 guard var before = deletion.before else { return .notDone }
                 before.id = 0
-                return try await lookUp.created(before, since: since)
+                // The deleted original's own creation record is never this restore's (issue 47).
+                return try await lookUp.created(before, attempt, excluding: Set(original.map { [$0] } ?? []))
             }
         } succeed: { connection, meeting, request in
             connection.meetingRestored(meeting, from: deletion)
@@ -82,7 +100,7 @@ extension BMLTConnection {
 
     static func rollbackOperation(meetingID: Int, change: BMLTChange) -> Operation<BMLTSaveResult> {
         adminOperation(kind: .rollbackMeeting, what: .rollingBackMeetings) { write throws(BMLTError) in
-            try await write.settle(.rollbackMeeting, meetingID) { () async throws(BMLTError) in
+            try await write.settle(write.attempt(.rollbackMeeting, meetingID, resendable: true)) { () async throws(BMLTError) in
                 try await write.route.interface.rollback(meetingID: meetingID, toBefore: change)
             } lookUp: { lookUp, _ throws(BMLTError) in
                 try await lookUp.rolledBack(meetingID, to: change)
@@ -99,14 +117,23 @@ extension BMLTConnection {
         let route: AdminGateway.Route
         let generation: Int
 
+        /// The attempt of `write` under this login (see `WriteAttempt`).
+        func attempt(_ write: BMLTUnknownWriteOutcome.Write, _ id: Int?, resendable: Bool, openKey: String? = nil,
+                     carriedSince: Date? = nil) -> WriteAttempt {
+            WriteAttempt(context, write: write, itemID: id, generation: generation, resendable: resendable, openKey: openKey,
+                         carriedSince: carriedSince)
+        }
+
         /// `body`, with the look-up after a lost answer (`LostAnswer.settle`) made by `lookUp`.
-        func settle<Value: Sendable>(_ write: BMLTUnknownWriteOutcome.Write, _ id: Int?,
+        func settle<Value: Sendable>(_ attempt: WriteAttempt,
                                      also: (BMLTError) -> Bool = { _ in false },
                                      _ body: () async throws(BMLTError) -> Value,
-                                     lookUp: @escaping @Sendable (WriteLookUp, Date) async throws(BMLTError) -> LookUpVerdict<Value>) async throws(BMLTError) -> Value {
+                                     lookUp: @escaping @Sendable (WriteLookUp, WriteAttempt) async throws(BMLTError) -> LookUpVerdict<Value>) async throws(BMLTError) -> Value {
             let finder = WriteLookUp(context: context, interface: route.interface)
-            return try await LostAnswer.settle(context, write: write, meetingID: id, generation: generation, also: also, body) { since throws(BMLTError) in
-                try await lookUp(finder, since)
+            return try await LostAnswer.settle(context, attempt, also: also, body) { since throws(BMLTError) in
+                var window = attempt
+                window.since = since
+                return try await lookUp(finder, window)
             }
         }
     }

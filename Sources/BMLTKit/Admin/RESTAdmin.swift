@@ -72,6 +72,7 @@ struct RESTAdmin: AdminInterface {
     func delete(meetingID: Int) async throws(BMLTError) {
         let reply = try await context.send("DELETE", "api/v1/meetings/\(meetingID)", headers: try await authorized())
         try WireReply.checkStatus(reply)
+        context.acknowledgeWrite()
     }
 
     func restore(_ deletion: BMLTChange) async throws(BMLTError) -> BMLTMeeting {
@@ -120,13 +121,16 @@ struct RESTAdmin: AdminInterface {
         let body = WireRESTMeeting.body(meeting, formats: formats, defaultDuration: info.defaultDuration, server: info)
         let reply = try await context.send("POST", "api/v1/meetings", body: WireJSONWriter.object(body), contentType: Self.json,
                                            headers: try await authorized())
-        return try WireRESTMeeting.decode(try WireReply.json(reply, what: .newMeeting), formats: formats, what: .newMeeting)
+        let created = try WireRESTMeeting.decode(try WireReply.json(reply, what: .newMeeting), formats: formats, what: .newMeeting)
+        context.acknowledgeWrite()
+        return created
     }
 
     private func write(_ method: String, _ id: Int, query: [URLQueryItem] = [], body: [(String, WireValue)]) async throws(BMLTError) {
         let reply = try await context.send(method, "api/v1/meetings/\(id)", query: query, body: WireJSONWriter.object(body),
                                            contentType: Self.json, headers: try await authorized())
         try WireReply.checkStatus(reply)
+        context.acknowledgeWrite()
     }
 
     private func read(_ id: Int) async throws(BMLTError) -> BMLTMeeting {

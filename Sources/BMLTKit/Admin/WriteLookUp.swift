@@ -9,25 +9,49 @@ struct WriteLookUp: Sendable {
 
     // MARK: - Creations
 
-    /// A creation (a new meeting; a restore over REST, which creates the meeting again): one creation by this login,
-    /// in the meeting's service body, since just before the request, matching what was sent → done, with that meeting.
-    /// Another login's creations are never claimed; two matching → open, none picked; none, with a working change
-    /// log → not done; none with an empty log → the service body's meetings decide (a meeting like it → open).
-    func created(_ meeting: BMLTMeeting, since: Date) async throws(BMLTError) -> LookUpVerdict<BMLTMeeting> {
-        let me = try await interface.loggedInUserID()
-        let log = try await ChangeLogWindow.read(context, serviceBodyID: meeting.serviceBodyID, since: since)
-        let threshold = log.threshold
-        // This login's creations in the window (any login's when it is unknown).
-        let mine = log.changes.filter { (change: BMLTChange) -> Bool in
-            guard change.type == .created, change.meetingID != nil, me == nil || change.userID == me else { return false }
-            if let date = change.date, date < threshold { return false }
-            return true
+    /// A creation (a new meeting; a restore over REST, which creates the meeting again), in the first attempt's window.
+    /// This login's creations in the meeting's service body are compared with what was sent *as the meeting is held
+    /// now* — the newest record of each id, or the meeting read — because 2.16.6's `add_meeting` records a placeholder
+    /// first (capture change 13141: weekday 1, start "20") and the fields sent in a second, "changed" record (13142).
+    /// One matching since the request → done, with that meeting. Another login's creations are never claimed, nor
+    /// `excluding` (a restore's deleted original); a match older than the request (clocks apart) → open, never "not
+    /// done"; two matching → open, none picked; one of this login's that does not match → open; none, with a working
+    /// change log → not done; none with an empty log → the service body's meetings decide (a meeting like it → open).
+    func created(_ meeting: BMLTMeeting, _ attempt: WriteAttempt, excluding: Set<Int> = []) async throws(BMLTError) -> LookUpVerdict<BMLTMeeting> {
+        let me: Int?
+        if let user = attempt.userID { me = user } else { me = try await interface.loggedInUserID() }
+        let log = try await ChangeLogWindow.read(context, serviceBodyID: meeting.serviceBodyID, since: attempt.since)
+        // This login's creations in the whole window (any login's when it is unknown), newest first.
+        let created = log.changes.filter { (change: BMLTChange) -> Bool in
+            guard change.type == .created, let id = change.meetingID, !excluding.contains(id) else { return false }
+            return me == nil || change.userID == me
         }
-        let matching = mine.filter { (change: BMLTChange) -> Bool in
-            if let after = change.after { return Self.alike(after, meeting) }
-            return Self.sameText(change.meetingName ?? meeting.name, meeting.name)
+        var matching: [BMLTChange] = [], unlike: [BMLTChange] = []
+        for change in created {
+            guard let id = change.meetingID else { continue }
+            // The newest image of the meeting in the log (2.x: the second record holds the fields sent).
+            let newest = log.changes.filter { $0.meetingID == id && $0.after != nil }.max { $0.id < $1.id }?.after ?? change.after
+            if let newest, Self.alike(newest, meeting) {
+                matching.append(change)
+            } else if newest == nil, Self.sameText(change.meetingName ?? meeting.name, meeting.name) {
+                matching.append(change)
+            } else {
+                unlike.append(change)
+            }
         }
-        let ids = Set(matching.compactMap { $0.meetingID }).sorted()
+        let isRecent = { (change: BMLTChange) -> Bool in change.date.map { $0 >= log.threshold } ?? true }
+        // None matches as the log has it: the log's records may lag what the server holds (2.x writes the fields sent
+        // in a second record), so the meeting as held now decides, for a few of this login's recent creations.
+        if !matching.contains(where: isRecent) {
+            for change in unlike.filter(isRecent).prefix(3) {
+                guard let id = change.meetingID, let held = try? await interface.meeting(id: id), Self.alike(held, meeting) else { continue }
+                matching.append(change)
+                unlike.removeAll { $0.id == change.id }
+            }
+        }
+        // The threshold only claims (D4): a match older than the request is reported, never taken for "not done".
+        let recent = matching.filter(isRecent)
+        let ids = Set(recent.compactMap { $0.meetingID }).sorted()
         // Without knowing who is logged in, a matching creation may be another login's: never claimed.
         if me == nil, !ids.isEmpty { return .open(.noRecordButSimilar(ids: ids)) }
         if ids.count > 1 { return .open(.severalCandidates(ids: ids)) }
@@ -39,13 +63,16 @@ struct WriteLookUp: Sendable {
                 return .open(.doneButUnread(id: id, error), meetingID: id)
             }
         }
-        // A creation by this login that does not match may be this one as the server stored it (changed on the way):
-        // never "not done", so never sent again.
-        let unmatched = Set(mine.compactMap { $0.meetingID }).sorted()
+        let older = Set(matching.compactMap { $0.meetingID }).sorted()
+        if !older.isEmpty { return .open(.noRecordButSimilar(ids: older)) }
+        // A creation by this login since the request that does not match may be this one as the server stored it
+        // (changed on the way): never "not done", so never sent again.
+        let unmatched = Set(unlike.filter(isRecent).compactMap { $0.meetingID }).sorted()
         if !unmatched.isEmpty { return .open(.unmatchedRecord(ids: unmatched)) }
         // The log answers for this service body and holds no creation by this login: not done.
         if !log.changes.isEmpty { return .notDone }
-        let similar = try await interface.meetings(serviceBodyID: meeting.serviceBodyID).filter { Self.alike($0, meeting) }.map(\.id)
+        let similar = try await interface.meetings(serviceBodyID: meeting.serviceBodyID)
+            .filter { Self.alike($0, meeting) && !excluding.contains($0.id) }.map(\.id)
         return similar.isEmpty ? .notDone : .open(.noRecordButSimilar(ids: similar.sorted()))
     }
 
@@ -69,6 +96,22 @@ struct WriteLookUp: Sendable {
 
     // MARK: - Updates
 
+    /// Whether a field's two values are the same as a server stores them: text trimmed with runs of white space as one
+    /// (3.x/4.x trim), a list in any order (2.x reorders formats), a time to the minute (REST sends `HH:MM`).
+    static func sameStored(_ change: BMLTFieldChange) -> Bool {
+        let one = normalized(change.before ?? ""), other = normalized(change.after ?? "")
+        if one == other { return true }
+        if change.key == "formats" || change.key.hasSuffix("_ids") {
+            func set(_ text: String) -> Set<String> { Set(text.split(separator: ",").map { normalized(String($0)) }.filter { !$0.isEmpty }) }
+            return set(one) == set(other)
+        }
+        if change.key.hasSuffix("_time") {
+            func minutes(_ text: String) -> String { text.split(separator: ":").prefix(2).map { String(Int($0) ?? -1) }.joined(separator: ":") }
+            return minutes(one) == minutes(other)
+        }
+        return false
+    }
+
     /// An update (a saved draft): the server holds the values sent for every field sent → done; it holds the values
     /// from before for all of them → not done; other values → someone else changed the meeting in between (open).
     func saved(_ draft: BMLTMeetingDraft, sent meeting: BMLTMeeting, keys: Set<String>) async throws(BMLTError) -> LookUpVerdict<BMLTSaveResult> {
@@ -78,8 +121,11 @@ struct WriteLookUp: Sendable {
         } catch .notFound {
             return .notDone
         }
-        let unlikeSent = WireMeetingFieldTable.differences(from: held, to: meeting).map(\.key).filter(keys.contains)
-        let changes = WireMeetingFieldTable.differences(from: draft.original, to: held).filter { keys.contains($0.key) }
+        // Compared as the servers store them (D11): trimmed text, format sets, times to the minute.
+        let unlikeSent = WireMeetingFieldTable.differences(from: held, to: meeting)
+            .filter { keys.contains($0.key) && !Self.sameStored($0) }.map(\.key)
+        let changes = WireMeetingFieldTable.differences(from: draft.original, to: held)
+            .filter { keys.contains($0.key) && !Self.sameStored($0) }
         if unlikeSent.isEmpty { return .done(BMLTSaveResult(meeting: held, fieldChanges: changes, wasCreated: false)) }
         if changes.isEmpty { return .notDone }
         return .open(.changedElsewhere(keys: unlikeSent.sorted()), meetingID: meeting.id)
@@ -103,22 +149,24 @@ struct WriteLookUp: Sendable {
 
     // MARK: - Deletions and restores
 
-    /// A deletion: the meeting is gone → done (with its deletion record from the change log, when it has one: who
-    /// deleted it and when); still there → not done.
+    /// A deletion: the meeting is gone → done; still there → not done. (Who deleted it is read after the verdict:
+    /// `deletionRecord(_:around:)`.)
     func deleted(_ meetingID: Int) async throws(BMLTError) -> LookUpVerdict<MeetingDeletion> {
         do {
             _ = try await interface.meeting(id: meetingID)
             return .notDone
         } catch .notFound {
-            return .done(MeetingDeletion(id: meetingID, record: await deletionRecord(meetingID)))
+            return .done(MeetingDeletion(id: meetingID))
         }
     }
 
-    /// The latest deletion of a meeting in the change log, `nil` when the log has none or cannot be read.
-    func deletionRecord(_ meetingID: Int) async -> BMLTChange? {
+    /// The latest deletion of a meeting in the change log around `date` (a window of days: 2.16.6 reads its whole log
+    /// for a query without dates), `nil` when the log has none or cannot be read.
+    func deletionRecord(_ meetingID: Int, around date: Date) async -> BMLTChange? {
         do {
-            let value = try await context.semantic("GetChanges", [URLQueryItem(name: "meeting_id", value: String(meetingID))],
-                                                   what: .changes)
+            let value = try WireReply.json(try await ChangeLogWindow.reply(context, [URLQueryItem(name: "meeting_id", value: String(meetingID))],
+                                                                           from: date.addingTimeInterval(-30 * 86_400), to: Date()),
+                                           what: .changes)
             let changes = try WireChange.decodeList(value, formats: WireFormatTable(context.serverFormats))
             return changes.filter { $0.type == .deleted && $0.meetingID == meetingID }.max { ($0.date ?? .distantPast) < ($1.date ?? .distantPast) }
         } catch {
@@ -153,11 +201,7 @@ struct ChangeLogWindow: Sendable {
     var threshold: Date
 
     static func read(_ context: OperationContext, serviceBodyID: Int, since: Date) async throws(BMLTError) -> ChangeLogWindow {
-        let day: TimeInterval = 86_400
-        let query = [URLQueryItem(name: "start_date", value: WireChange.day(since.addingTimeInterval(-day))),
-                     URLQueryItem(name: "end_date", value: WireChange.day(Date().addingTimeInterval(day))),
-                     URLQueryItem(name: "service_body_id", value: String(serviceBodyID))]
-        let reply = try await context.semanticReply("GetChanges", query)
+        let reply = try await Self.reply(context, [URLQueryItem(name: "service_body_id", value: String(serviceBodyID))], from: since, to: Date())
         let received = Date()
         let changes = try WireChange.decodeList(try WireReply.json(reply, what: .changes),
                                                 formats: WireFormatTable(context.serverFormats))
@@ -169,6 +213,21 @@ struct ChangeLogWindow: Sendable {
         // reply travelled: the margin covers both).
         let offset = serverNow.timeIntervalSince(received)
         return ChangeLogWindow(changes: changes, threshold: since.addingTimeInterval(offset - 5))
+    }
+
+    /// `GetChanges` for the days from `from` to `to`, two days wider on each side in UTC (D13: a device and a server
+    /// a day apart in their zones still cover the write), never answered by a cache (D12: a unique query item, which
+    /// the servers ignore, and `Cache-Control: no-cache`).
+    static func reply(_ context: OperationContext, _ query: [URLQueryItem], from: Date, to: Date) async throws(BMLTError) -> HTTPReply {
+        let days: TimeInterval = 2 * 86_400
+        let utc = TimeZone(identifier: "UTC") ?? .current
+        let window = [URLQueryItem(name: "start_date", value: WireChange.day(from.addingTimeInterval(-days), timeZone: utc)),
+                      URLQueryItem(name: "end_date", value: WireChange.day(to.addingTimeInterval(days), timeZone: utc))]
+        let nonce = URLQueryItem(name: "bmltkit_look_up", value: UUID().uuidString)
+        let reply = try await context.get("client_interface/json/", query: [URLQueryItem(name: "switcher", value: "GetChanges")] + window + query + [nonce],
+                                          headers: ["Cache-Control": "no-cache"])
+        try WireReply.checkStatus(reply)
+        return reply
     }
 
     /// An HTTP date (`Sun, 06 Nov 1994 08:49:37 GMT`).

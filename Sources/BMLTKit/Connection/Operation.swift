@@ -64,7 +64,8 @@ final class OperationContext: Sendable {
     let cacheMode: CacheMode
     /// Set when a read of this operation was answered by the cache.
     let servedFromCache: Locked<Bool>
-    /// How many writes (not GET) the server answered with a 2xx: a write whose read-back then fails is known done
+    /// How many writes the server answered with a success, as the interface parsed it (`acknowledgeWrite()`; a raw 2xx
+    /// is not enough: 2.x refuses with HTTP 200 and `["ERROR"]`): a write whose read-back then fails is known done
     /// (see `LostAnswer`).
     let acknowledgedWrites = Locked(0)
     /// How many writes (not GET) were handed to the transport: a write cancelled after that may have reached the server.
@@ -112,7 +113,7 @@ final class OperationContext: Sendable {
 
     /// `<method> <root>/<path>?<query>` with an optional body and its content type. Never retried: use it for
     /// writes, logins and logouts (the body is where secrets travel; it is never logged). `countsAsWrite: false` for a
-    /// login, logout or token refresh: its 2xx is not the write's (see `acknowledgedWrites`).
+    /// login, logout or token refresh: it is not the write (see `sentWrites`).
     func send(_ method: String, _ path: String, query: [URLQueryItem] = [], body: Data? = nil, contentType: String? = nil,
               headers: [String: String] = [:], countsAsWrite: Bool = true) async throws(BMLTError) -> HTTPReply {
         var fields = headers
@@ -131,7 +132,6 @@ final class OperationContext: Sendable {
             throw error
         }
         if method != "GET", !(400..<500).contains(reply.statusCode) { cache?.removeEntries(ofRoot: root.absoluteString) }
-        if isWrite, (200..<300).contains(reply.statusCode) { acknowledgedWrites.withLock { $0 += 1 } }
         return reply
     }
 

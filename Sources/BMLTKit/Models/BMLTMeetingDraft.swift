@@ -17,7 +17,7 @@ import Foundation
 @dynamicMemberLookup
 public struct BMLTMeetingDraft: Sendable, Hashable, Codable {
     /// The meeting as the server had it when the draft was made; `nil` for a new meeting.
-    public private(set) var original: BMLTMeeting?
+    public internal(set) var original: BMLTMeeting?
     /// The meeting as edited.
     public var meeting: BMLTMeeting
     /// For a copy made with `init(copyOf:)` (a new meeting), the meeting it was copied from, as it was read;
@@ -27,7 +27,20 @@ public struct BMLTMeetingDraft: Sendable, Hashable, Codable {
     /// let copy = BMLTMeetingDraft(copyOf: meeting)
     /// print(copy.copiedFrom?.id == meeting.id)     // true; copy.id == 0
     /// ```
-    public private(set) var copiedFrom: BMLTMeeting?
+    public internal(set) var copiedFrom: BMLTMeeting?
+    /// This draft's write identity (made with the draft, kept by copies of the value and by `Codable`): saving a new
+    /// meeting's draft again after an open outcome looks for the first attempt's meeting before it creates one (see
+    /// `recordOpenOutcome(_:)`). A host that wants another meeting makes a new draft.
+    /// ```swift
+    /// let again = draft                                  // the same identity: the same meeting
+    /// print(again.writeIdentity == draft.writeIdentity)  // true
+    /// ```
+    public internal(set) var writeIdentity = UUID()
+    /// When this draft's first creation attempt whose outcome stayed open began (`recordOpenOutcome(_:)`), or `nil`.
+    /// ```swift
+    /// if draft.openAttemptStarted != nil { print("saving looks for the first attempt's meeting first") }
+    /// ```
+    public internal(set) var openAttemptStarted: Date?
 
     /// A draft of a new meeting in the given service body (id 0: saving it creates the meeting).
     public init(serviceBodyID: Int) {

@@ -5,8 +5,9 @@ import Foundation
 /// When a write's request may have reached the server and its answer is lost (the connection lost after the request
 /// was sent, a timeout, HTTP 502/503/504, a reply that cannot be read, the read-back failing), BMLTKit first looks up
 /// what the server now holds (the meeting, the change log, the deleted list) and reports the true outcome: the
-/// success a clean answer would have given, or — proven not done — the error, after sending the write again under
-/// the retry policy. Only when the look-up cannot settle it does the write fail with
+/// success a clean answer would have given, or — proven not done — the error (a save, rollback or delete is then sent
+/// again under the retry policy; a creation never is: not found, its outcome stays open, `.notFoundYet`). Only when the
+/// look-up cannot settle it does the write fail with
 /// `BMLTError.writeOutcomeUnknown(_:)` carrying this value: which write, what is known, why the look-up did not settle
 /// it. Its sentence says what to check; it never says "Try again" (that could make a duplicate).
 /// ```swift
@@ -14,7 +15,7 @@ import Foundation
 ///     _ = try await connection.saveAndWait(draft)
 /// } catch BMLTError.writeOutcomeUnknown(let unknown) {
 ///     // Not "failed": read the server again before saving again.
-///     print(unknown.write, unknown.meetingID ?? 0, unknown.finding)
+///     print(unknown.write, unknown.itemID ?? 0, unknown.finding)
 /// }
 /// ```
 public struct BMLTUnknownWriteOutcome: Sendable, Hashable, CustomStringConvertible {
@@ -38,49 +39,29 @@ public struct BMLTUnknownWriteOutcome: Sendable, Hashable, CustomStringConvertib
         case contactMessage
     }
 
-    /// What the look-up found, or why it could not settle the outcome.
-    public indirect enum Finding: Sendable, Hashable {
-        /// The look-up itself failed (the error says why: the network is still down, the server still failing, …).
-        case lookUpFailed(BMLTError)
-        /// Several new items match what was sent, all made by this login since the request: none is picked.
-        case severalCandidates(ids: [Int])
-        /// The server holds values that are neither those sent nor those before, for these fields: someone else
-        /// changed the meeting in between.
-        case changedElsewhere(keys: [String])
-        /// The login ended before the look-up, and the connection keeps no password to log in again.
-        case loginExpired
-        /// The server did the write (the item's id when known) but it could not be read back (the error says why).
-        case doneButUnread(id: Int?, BMLTError)
-        /// The server's change log has no record of a creation, but the server lists items like the one sent
-        /// (their ids): the log may be switched off, so nothing can be proven.
-        case noRecordButSimilar(ids: [Int])
-        /// There is nothing to look up (a message to a contact leaves no record; other server administration writes
-        /// are not looked up).
-        case notLookedUp
-        /// Nothing was found, but the server may still be doing the write (its answer was lost to a timeout or to a
-        /// gateway that gave up waiting, such as a 504): it was not sent again. Read it again in a few minutes.
-        case notFoundYet
-        /// The change log shows creations by this login since the request (their ids) that do not match what was sent
-        /// exactly: one may be this write as the server stored it. None is claimed; nothing was sent again.
-        case unmatchedRecord(ids: [Int])
-    }
-
     /// The write whose outcome is open.
     public var write: Write
-    /// The meeting (or format, service body, user) written, when known: for a create, only once found.
-    public var meetingID: Int?
+    /// The item written — a meeting, format, service body or user — when known: for a create, only once found.
+    public var itemID: Int?
     /// How the answer was lost (a `.timeout`, a lost connection, HTTP 502/503/504, an unreadable reply, …).
     public var loss: BMLTError
     /// What the look-up found.
     public var finding: Finding
+    /// When the first attempt of this write began (the window every later look-up of it covers), when known: kept in
+    /// a draft by `BMLTMeetingDraft.recordOpenOutcome(_:)`.
+    /// ```swift
+    /// print(open.attemptStarted ?? Date())
+    /// ```
+    public var attemptStarted: Date?
 
     /// An open outcome.
     /// ```swift
-    /// let open = BMLTUnknownWriteOutcome(write: .deleteMeeting, meetingID: 42, loss: .timeout, finding: .loginExpired)
+    /// let open = BMLTUnknownWriteOutcome(write: .deleteMeeting, itemID: 42, loss: .timeout, finding: .loginExpired)
     /// ```
-    public init(write: Write, meetingID: Int? = nil, loss: BMLTError, finding: Finding) {
+    public init(write: Write, itemID: Int? = nil, loss: BMLTError, finding: Finding, attemptStarted: Date? = nil) {
+        self.attemptStarted = attemptStarted
         self.write = write
-        self.meetingID = meetingID
+        self.itemID = itemID
         self.loss = loss
         self.finding = finding
     }
@@ -93,7 +74,6 @@ public struct BMLTUnknownWriteOutcome: Sendable, Hashable, CustomStringConvertib
     /// if unknown.isKnownDone { refreshList() }
     /// ```
     public var isKnownDone: Bool {
-        if case .doneButUnread = finding { return true }
-        return false
+        finding.kind == .doneButUnread
     }
 }

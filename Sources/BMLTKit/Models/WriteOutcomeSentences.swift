@@ -46,7 +46,7 @@ enum WriteOutcomeSentences {
 
     /// `BMLTError.writeOutcomeUnknown(_:)`'s sentence.
     static func unknown(_ open: BMLTUnknownWriteOutcome, in language: String) -> String {
-        let what = name(open.write, id: open.meetingID, in: language)
+        let what = name(open.write, id: open.itemID, in: language)
         let lost = loss(open.loss, in: language)
         func text(_ key: String, _ arguments: String...) -> String {
             StringTables.text(key, [what, lost] + arguments, language: language)
@@ -56,21 +56,27 @@ enum WriteOutcomeSentences {
             return StringTables.plural(key, count: ids.count, [what, lost, StringTables.number(ids.count, language: language), list],
                                        language: language)
         }
-        switch open.finding {
-        case .lookUpFailed(let error):
-            return text("write.unknown.lookUpFailed", loss(error, in: language), items(open.write, in: language))
-        case .severalCandidates(let ids): return plural("write.unknown.severalCandidates", ids)
-        case .changedElsewhere(let keys): return text("write.unknown.changedElsewhere", ListFormatting.join(keys, language: language))
+        let finding = open.finding
+        let lookUpError = finding.error ?? .timeout
+        switch finding.kind {
+        case .lookUpFailed:
+            return text("write.unknown.lookUpFailed", loss(lookUpError, in: language), items(open.write, in: language))
+        case .severalCandidates: return plural("write.unknown.severalCandidates", finding.ids)
+        case .changedElsewhere: return text("write.unknown.changedElsewhere", ListFormatting.join(finding.keys, language: language))
         case .loginExpired: return text("write.unknown.loginExpired", items(open.write, in: language))
-        case .doneButUnread(let id?, let error) where [.createFormat, .createServiceBody, .createUser].contains(open.write):
-            return text("write.unknown.doneButUnread.id", loss(error, in: language), String(id))
-        case .doneButUnread(let id?, let error): return text("write.unknown.doneButUnread.meeting", loss(error, in: language), String(id))
-        case .doneButUnread(nil, let error): return text("write.unknown.doneButUnread", loss(error, in: language))
-        case .noRecordButSimilar(let ids): return plural("write.unknown.noRecordButSimilar", ids)
+        case .loginChanged: return text("write.unknown.loginChanged", items(open.write, in: language))
+        case .doneButUnread:
+            guard let id = finding.ids.first else { return text("write.unknown.doneButUnread", loss(lookUpError, in: language)) }
+            if [.createFormat, .createServiceBody, .createUser].contains(open.write) {
+                return text("write.unknown.doneButUnread.id", loss(lookUpError, in: language), String(id))
+            }
+            return text("write.unknown.doneButUnread.meeting", loss(lookUpError, in: language), String(id))
+        case .noRecordButSimilar: return plural("write.unknown.noRecordButSimilar", finding.ids)
         case .notLookedUp: return text("write.unknown.notLookedUp")
         case .notFoundYet: return text("write.unknown.notFoundYet", items(open.write, in: language))
-        case .unmatchedRecord(let ids):
-            return text("write.unknown.unmatchedRecord", ids.map(String.init).joined(separator: StringTables.text("list.comma", language: language)))
+        case .unmatchedRecord:
+            return text("write.unknown.unmatchedRecord",
+                        finding.ids.map(String.init).joined(separator: StringTables.text("list.comma", language: language)))
         }
     }
 

@@ -151,19 +151,23 @@ struct RESTServerAdmin {
     private func create(_ path: String, _ body: [(String, WireValue)], what: BMLTError.Subject) async throws(BMLTError) -> WireValue {
         let reply = try await context.send("POST", "api/v1/" + path, body: WireJSONWriter.object(body), contentType: Self.json,
                                            headers: try await RESTAdmin.authorized(context))
-        return try WireReply.json(reply, what: what)
+        let value = try WireReply.json(reply, what: what)
+        context.acknowledgeWrite()
+        return value
     }
 
     private func write(_ method: String, _ path: String, _ body: [(String, WireValue)]) async throws(BMLTError) {
         let reply = try await context.send(method, "api/v1/" + path, body: WireJSONWriter.object(body), contentType: Self.json,
                                            headers: try await RESTAdmin.authorized(context))
         try WireReply.checkStatus(reply)
+        context.acknowledgeWrite()
     }
 
     private func delete(_ path: String, query: [URLQueryItem] = [], what: BMLTError.Subject) async throws(BMLTError) {
         let reply = try await context.send("DELETE", "api/v1/" + path, query: query, headers: try await RESTAdmin.authorized(context))
         do {
             try WireReply.checkStatus(reply)
+            context.acknowledgeWrite()
         } catch .conflict(let message) {
             throw .conflict(message: "\(what) cannot be deleted: \(message ?? "it is still in use")")
         }

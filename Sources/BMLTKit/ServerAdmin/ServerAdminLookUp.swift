@@ -1,7 +1,8 @@
 import Foundation
 
 /// Server administration writes whose answer is lost (issue 41): a creation (format, service body, user) is looked up
-/// by listing what the server holds; any other change is reported as an open outcome, never as a failure to try again.
+/// by listing what the server holds, and never sent again on its own (issue 47: not found is `.notFoundYet`); any other
+/// change is reported as an open outcome, never as a failure to try again.
 extension RESTServerAdmin {
     /// `run(action)`, with a lost answer settled (`LostAnswer`).
     func settled(_ action: BMLTServerAdminAction, generation: Int) async throws(BMLTError) -> BMLTServerAdminResult {
@@ -23,9 +24,12 @@ extension RESTServerAdmin {
         case .createUser(let user, _):
             return try await settle(action, .createUser, generation) { () async throws(BMLTError) in
                 guard case .users(let all) = try await run(.users) else { return .notDone }
-                // User names are unique on the server: the one holding it (as the server trims it) is the one created.
-                return Self.newest(all, id: \.id, matching: { WriteLookUp.sameText($0.username, user.username) }, unique: true)
-                    .map { .user($0, wasCreated: true) }
+                // A user name already held by another admin's account is no proof (D7): the newest account, with the
+                // name, display name, e-mail and type sent, is the one created.
+                return Self.newest(all, id: \.id, matching: { held in
+                    WriteLookUp.sameText(held.username, user.username) && WriteLookUp.sameText(held.displayName, user.displayName)
+                        && WriteLookUp.sameText(held.email, user.email) && (user.type.isEmpty || held.type == user.type)
+                }).map { .user($0, wasCreated: true) }
             }
         default:
             return try await LostAnswer.unsettled(context, write: .serverAdministration) { () async throws(BMLTError) in try await run(action) }
@@ -34,19 +38,18 @@ extension RESTServerAdmin {
 
     private func settle(_ action: BMLTServerAdminAction, _ write: BMLTUnknownWriteOutcome.Write, _ generation: Int,
                         lookUp: @escaping @Sendable () async throws(BMLTError) -> LookUpVerdict<BMLTServerAdminResult>) async throws(BMLTError) -> BMLTServerAdminResult {
-        try await LostAnswer.settle(context, write: write, meetingID: nil, generation: generation, { () async throws(BMLTError) in
+        let attempt = WriteAttempt(context, write: write, itemID: nil, generation: generation, resendable: false)
+        return try await LostAnswer.settle(context, attempt, { () async throws(BMLTError) in
             try await run(action)
         }) { _ throws(BMLTError) in try await lookUp() }
     }
 
     /// What a listing says about a creation: the server gives each new item the next id, so an item matching what was
     /// sent that is also the newest of the list is the one created; matching items that are not the newest were
-    /// there before (open: nothing is claimed); none → not done. With `unique` (a user name), the match is the one.
-    static func newest<Item: Sendable>(_ all: [Item], id: (Item) -> Int, matching: (Item) -> Bool,
-                                       unique: Bool = false) -> LookUpVerdict<Item> {
+    /// there before (open: nothing is claimed); none → not done.
+    static func newest<Item: Sendable>(_ all: [Item], id: (Item) -> Int, matching: (Item) -> Bool) -> LookUpVerdict<Item> {
         let matches = all.filter(matching)
         guard let newest = all.max(by: { id($0) < id($1) }), !matches.isEmpty else { return .notDone }
-        if unique, matches.count == 1 { return .done(matches[0]) }
         if matches.count == 1, id(matches[0]) == id(newest) { return .done(newest) }
         return .open(matches.count > 1 ? .severalCandidates(ids: matches.map(id).sorted()) : .noRecordButSimilar(ids: matches.map(id)))
     }

@@ -66,7 +66,7 @@ struct LanguageTests {
 
     @Test("a write's outcome reads in Farsi: its counts in Persian digits, the date in the language's own form")
     func farsiWriteOutcomes() {
-        let open = BMLTError.writeOutcomeUnknown(BMLTUnknownWriteOutcome(write: .deleteMeeting, meetingID: 42, loss: .timeout,
+        let open = BMLTError.writeOutcomeUnknown(BMLTUnknownWriteOutcome(write: .deleteMeeting, itemID: 42, loss: .timeout,
                                                                          finding: .lookUpFailed(.httpStatus(code: 503, message: nil))))
         #expect(Self.plain(open.localizedDescription(for: Self.farsi)) == "پاسخ حذف جلسهٔ 42 از دست رفت (سرور به‌موقع پاسخ نداد)، و بررسی "
                 + "آنچه اکنون روی سرور است هم ممکن نشد (سرور یا پراکسیِ جلوی آن با وضعیت HTTP 503 پاسخ داد). شاید انجام شده "
