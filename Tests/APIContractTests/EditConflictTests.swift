@@ -208,6 +208,7 @@ struct EditConflictTests {
         var draft = BMLTMeetingDraft(serviceBodyID: read.serviceBodyID)
         draft.meeting = read                  // by hand: every filled field is sent, none can conflict
         draft.name = "Mine"
+        if generation == .legacy { draft.venueType = nil }   // 2.x's json.php cannot take it (a draft rule refuses it first)
         #expect(draft.original == nil && !draft.isNew)
         standIn.otherAdminDeletes()
         await #expect(throws: BMLTError.self) { _ = try await connection.saveAndWait(draft) }

@@ -70,9 +70,9 @@ public final class TwoAdminsStandIn: @unchecked Sendable {
     public var holdsMeeting: Bool { lock.withLock { held != nil } }
     /// How many meetings the server holds (0 or 1: nothing is ever made again).
     public var meetingCount: Int { holdsMeeting ? 1 : 0 }
-    /// The writes received (requests other than GET, logins aside).
+    /// The meeting writes received (requests other than GET, logins and logouts aside).
     public var writeRequests: Int {
-        server.requests.filter { $0.method != "GET" && !$0.path.hasSuffix("auth/token") && !String(decoding: $0.body, as: UTF8.self).contains("admin_action=login") }.count
+        server.requests.filter { $0.method != "GET" && !$0.path.contains("/auth/") && !String(decoding: $0.body, as: UTF8.self).contains("admin_action=login") }.count
     }
 
     /// The other administrator sets a field (semantic wire key, semantic text: `start_time` as `HH:MM:SS`).
@@ -109,7 +109,7 @@ public final class TwoAdminsStandIn: @unchecked Sendable {
         let path = request.path.replacingOccurrences(of: "/main_server/", with: "")
         if path.hasSuffix("GetLangs.php") { return capture("json_GetLangs.json") }
         if path.hasPrefix("client_interface") { return semantic(request) }
-        let isWrite = request.method != "GET" && !path.hasSuffix("auth/token") && !path.hasSuffix("auth/refresh")
+        let isWrite = request.method != "GET" && !path.contains("/auth/")
             && !String(decoding: request.body, as: UTF8.self).contains("admin_action=login")
         if isWrite, let change = lock.withLock({ () -> (@Sendable (TwoAdminsStandIn) -> Void)? in defer { beforeWrite = nil }; return beforeWrite }) {
             change(self)
