@@ -197,6 +197,9 @@ struct EditConflictTests {
         let (one, two) = try await (first, second)
         #expect(one.meeting.name == "Mine" && two.meeting.name == "Mine")
         #expect(standIn.value("meeting_name") == "Mine" && standIn.meetingCount == 1)
+        // Once more, after both: the check finds the draft's own values (no conflict), the stand-in still holds them.
+        let again = try await connection.saveAndWait(draft)
+        #expect(again.meeting.name == "Mine" && standIn.value("meeting_name") == "Mine")
     }
 
     @Test("a draft made by hand with no original: only that the meeting exists is checked (deleted → reported as deleted)",
