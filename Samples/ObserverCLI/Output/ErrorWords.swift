@@ -45,6 +45,16 @@ enum ErrorWords {
             return error.description   // BMLTKit's own sentence (in English), from the URLError code
         case .serverFailedOnWrite:
             return error.description   // a write the server failed on: BMLTKit's own sentence
+        case .editConflict(let conflict):
+            // Nothing was sent: the three values of each field, then how to save over them knowingly.
+            let fields = conflict.fields.map { field in
+                "  \(field.key): original \(quoted(field.original)), mine \(quoted(field.mine)), theirs \(quoted(field.theirs))"
+            }
+            return ([conflict.description] + fields
+                    + ["Read it again (bmlt-observer meeting \(conflict.meetingID)) and run the edit again to put these values over theirs."])
+                .joined(separator: "\n")
+        case .meetingDeleted(let gone):
+            return gone.description + " (To see it: bmlt-observer deleted.)"
         case .httpStatus(let code, let message):
             let said = message.map { ": “\($0)”" } ?? ""
             return "The server answered with HTTP status \(code)\(said). Try again later, or check the --server URL."
@@ -62,6 +72,11 @@ enum ErrorWords {
         default:
             return error.description
         }
+    }
+
+    /// A field's value as the conflict lines show it: quoted, or "(empty)".
+    static func quoted(_ value: String?) -> String {
+        value.map { "“\($0)”" } ?? "(empty)"
     }
 
     static func number(_ value: Double) -> String {

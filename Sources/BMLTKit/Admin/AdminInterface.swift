@@ -45,6 +45,15 @@ public struct BMLTSaveResult: Sendable, Hashable, Codable {
     public var fieldChanges: [BMLTFieldChange]
     /// Whether the save created a new meeting (its new id is `meeting.id`).
     public var wasCreated: Bool
+    /// For an update: what the write's answer and its read-back show changed on the server between the edit-conflict
+    /// check and the read-back other than by this save (another administrator's change that slipped into that window;
+    /// see "Two admins, one meeting" in the Administration article); `[]` when nothing did. `nil` when no check was
+    /// made (a creation, a rollback).
+    /// ```swift
+    /// let saved = try await connection.saveAndWait(draft)
+    /// for field in saved.changedMeanwhile ?? [] { print(field.key, field.original ?? "", field.theirs ?? "") }
+    /// ```
+    public var changedMeanwhile: [BMLTFieldConflict]? = nil
 
     /// A save result.
     public init(meeting: BMLTMeeting, fieldChanges: [BMLTFieldChange], wasCreated: Bool) {

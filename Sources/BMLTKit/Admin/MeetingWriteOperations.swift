@@ -29,13 +29,31 @@ extension BMLTConnection {
             }
             let edited = Set(WireMeetingFieldTable.differences(from: draft.original, to: sent).map(\.key))
             let keys = route.kind == .legacy ? edited.subtracting(MeetingDraftRules.legacyUnsentKeys) : edited
-            return try await write.settle(write.attempt(.saveMeeting, draft.id, resendable: true)) { () async throws(BMLTError) in
-                try await route.interface.save(draft, options: options)
-            } lookUp: { lookUp, _ throws(BMLTError) in
-                try await lookUp.saved(draft, sent: sent, keys: keys)
+            // Issue 47: no edit lost between two admins (`EditConflictCheck`): the meeting read right before the write.
+            let checked = keys.isEmpty ? nil
+                : try await EditConflictCheck.check(draft, sent: sent, keys: keys, context: write.context, interface: route.interface)
+            var result: BMLTSaveResult
+            do throws(BMLTError) {
+                result = try await write.settle(write.attempt(.saveMeeting, draft.id, resendable: true)) { () async throws(BMLTError) in
+                    try await route.interface.save(draft, options: options)
+                } lookUp: { lookUp, _ throws(BMLTError) in
+                    try await lookUp.saved(draft, sent: sent, keys: keys)
+                }
+            } catch {
+                throw await EditConflictCheck.deletedInstead(of: error, meetingID: draft.id, context: write.context, interface: route.interface)
             }
+            if let checked {
+                result.changedMeanwhile = EditConflictCheck.meanwhile(checked: checked, draftOriginal: draft.original, sent: sent, keys: keys,
+                                                                      result: result, legacy: route.kind == .legacy)
+                if let seen = result.changedMeanwhile, !seen.isEmpty {
+                    write.context.transport.log.warning("meeting \(draft.id) changed on the server between the edit-conflict check and the "
+                                                        + "write's read-back, other than by this save: \(seen.map(\.key).joined(separator: ", "))")
+                }
+            }
+            return result
         } succeed: { connection, result, request in
             connection.meetingChanged(result.meeting)
+            connection.admin.lastSave = result
             return result.wasCreated ? [.meetingAdded(result.meeting, request: request)]
                 : [.meetingSaved(result.meeting, fieldChanges: result.fieldChanges, request: request)]
         }

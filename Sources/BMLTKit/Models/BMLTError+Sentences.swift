@@ -72,6 +72,8 @@ extension BMLTError: LocalizedError, CustomStringConvertible {
             return text("error.brokenReply", detail.phrase(code: code, in: language), String(code))
         case .writeOutcomeUnknown(let open): return WriteOutcomeSentences.unknown(open, in: language)
         case .serverFailedOnWrite(let failure): return WriteOutcomeSentences.failed(failure, in: language)
+        case .editConflict(let conflict): return EditConflictSentences.conflict(conflict, in: language)
+        case .meetingDeleted(let gone): return EditConflictSentences.deleted(gone, in: language)
         }
     }
 

@@ -66,6 +66,14 @@ public enum BMLTError: Error, Sendable, Hashable {
     /// The server failed on a write: it answered HTTP 500 or 501 (which write, the status, the server's own words and
     /// what the write may have left behind; see `BMLTWriteFailure`). Sending it again unchanged fails the same way.
     case serverFailedOnWrite(BMLTWriteFailure)
+    /// Nothing was sent: the meeting changed on the server since the draft was made, in a field this draft changes
+    /// (each such field with its original, the draft's and the server's value, the meeting as the server holds it, and
+    /// who changed it and when where the change log says). `draft.rebased(onto: conflict.current)` saves knowingly.
+    /// Its sentence never says "Try again": the same draft meets the same conflict.
+    case editConflict(BMLTEditConflict)
+    /// The meeting a draft was saved to no longer exists on the server: another administrator (or another device)
+    /// deleted it (who and when where the change log says). Nothing was saved and the meeting was not made again.
+    case meetingDeleted(BMLTDeletedMeeting)
 }
 
 /// Why the root server refused a message to a meeting's contact (the codes of `contact.php`).

@@ -23,6 +23,9 @@ public final class BMLTAdminStore {
     /// The last meeting deletion that succeeded, and whether the meeting was already gone (with who deleted it and
     /// when, where the change log says): a deletion of a meeting already deleted succeeds.
     public internal(set) var lastDeletion: BMLTMeetingDeletion?
+    /// The last meeting save that succeeded (the fire-and-forget form's result, with `changedMeanwhile`: what changed on
+    /// the server between the edit-conflict check and the read-back other than by this save).
+    public internal(set) var lastSave: BMLTSaveResult?
     /// The last error of an administration operation.
     public internal(set) var lastError: BMLTError?
 

@@ -143,7 +143,7 @@ struct LegacyAdminReplayTests {
         let recorder = EventRecorder()
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration(monitors: [recorder]))
         try await connection.login(username: "nasc_admin", password: "pw")
-        var draft = BMLTMeeting(id: 2339, serviceBodyID: 1002, name: "A").editable()
+        var draft = BMLTMeeting(id: 2339, serviceBodyID: 1002, name: "Recovery At Work").editable()   // as the server holds it
         draft.name = "B"
         await #expect(throws: BMLTError.forbidden(message: "the root server does not allow this login to do that")) {
             try await connection.saveAndWait(draft)
@@ -161,7 +161,7 @@ struct LegacyAdminReplayTests {
         let stub = StubServer(Self.router())
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration())
         try await connection.login(username: "nasc_admin", password: "pw")
-        var draft = BMLTMeeting(id: 2339, serviceBodyID: 1002, name: "A").editable()
+        var draft = BMLTMeeting(id: 2339, serviceBodyID: 1002, name: "Recovery At Work").editable()   // as the server holds it
         draft.emailContact = "someone@example.org"
         let before = stub.requests.count
         await #expect(throws: BMLTError.self) { try await connection.saveAndWait(draft) }

@@ -149,7 +149,7 @@ struct LegacyVenueTypeTests {
         }
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration())
         try await connection.login(username: "nasc_admin", password: "pw")
-        var draft = BMLTMeeting(id: 2339, serviceBodyID: 1002, name: "A").editable()
+        var draft = BMLTMeeting(id: 2339, serviceBodyID: 1002, name: "Recovery At Work").editable()   // as the server holds it
         draft.name = "B"
         await #expect(throws: BMLTError.self) { try await connection.saveAndWait(draft) }
         let text = connection.admin.lastError?.description ?? ""

@@ -78,13 +78,18 @@ struct RESTAdminErrorTests {
             switch request.httpMethod {
             case "DELETE": return StubServer.Response(status: 409, body: Self.capture("133-format-delete-in-use-409.json"))
             case "PATCH": return StubServer.Response(status: 422, body: Self.capture("119-meeting-2-patch-invalid-422.json"))
+            // The edit-conflict check's read of meeting 2 (issue 47), as captured.
+            case "GET" where request.url?.path.hasSuffix("api/v1/meetings/2") == true:
+                return StubServer.Response(status: 200, body: Self.capture("114-meeting-2.json"))
             default: return StubServer.Response(status: 404, body: Self.capture("127-meeting-new-after-delete-404.json"))
             }
         }
         await #expect(throws: BMLTError.conflict(message: "You cannot delete a format while meetings are using it.")) {
             try await connection.deleteMeetingAndWait(id: 2)
         }
-        var draft = Self.meeting.editable()
+        var read = Self.meeting
+        read.startTime = BMLTTimeOfDay(hour: 14)       // as 114-meeting-2.json holds it
+        var draft = read.editable()
         draft.startTime = BMLTTimeOfDay(hour: 9)
         do {
             _ = try await connection.saveAndWait(draft)

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The sentences of `BMLTError.editConflict(_:)` and `BMLTError.meetingDeleted(_:)` (keys `write.editConflict*`, `write.meetingDeleted*`). Neither says
+/// "try again": sending the same draft again would meet the same conflict, or make nothing (the meeting is gone). Field
+/// values are never part of a sentence (they can be personal data: a contact's address); the fields are named by key.
+enum EditConflictSentences {
+    static func conflict(_ conflict: BMLTEditConflict, in language: String) -> String {
+        func text(_ key: String, _ arguments: String...) -> String { StringTables.text(key, arguments, language: language) }
+        let id = String(conflict.meetingID)
+        let keys = ListFormatting.join(conflict.fields.map(\.key), language: language)
+        let details = who(conflict.changedBy, conflict.changedAt, in: language)
+        guard !details.isEmpty else { return text("write.editConflict", id, keys) }
+        return text("write.editConflict.details", id, details, keys)
+    }
+
+    static func deleted(_ gone: BMLTDeletedMeeting, in language: String) -> String {
+        func text(_ key: String, _ arguments: String...) -> String { StringTables.text(key, arguments, language: language) }
+        let id = String(gone.meetingID)
+        let details = who(gone.deletedBy, gone.deletedAt, in: language)
+        guard !details.isEmpty else { return text("write.meetingDeleted", id) }
+        return text("write.meetingDeleted.details", id, details)
+    }
+
+    /// "by Nassau Area Administrator, 2026-11-28T18:00:00Z": in English the date is ISO 8601 (for logs), else the
+    /// language's own form; empty when neither is known.
+    static func who(_ user: String?, _ date: Date?, in language: String) -> String {
+        var details: [String] = []
+        if let user, !user.isEmpty { details.append(StringTables.text("write.deletedBy", [user], language: language)) }
+        if let date {
+            if language == "en" {
+                details.append(ISO8601DateFormatter().string(from: date))
+            } else {
+                let formatter = DateFormatter()
+                formatter.locale = Locale(identifier: language)
+                formatter.dateStyle = .medium
+                formatter.timeStyle = .short
+                details.append(formatter.string(from: date))
+            }
+        }
+        return details.joined(separator: StringTables.text("list.comma", language: language))
+    }
+}
