@@ -118,11 +118,14 @@ enum LostAnswer {
                 return value
             } catch .cancelled where context.sentWrites.withLock({ $0 }) > sent {
                 // Cancelled after the write was handed to the network: the server may hold it, or get it late (PHP
-                // does not stop when the client goes away). The look-up runs outside the cancelled task; not found,
-                // the outcome is open (D3), never a clean cancellation.
+                // does not stop when the client goes away). The look-up runs outside the cancelled task; a creation not
+                // found is open (D3), never a clean cancellation.
                 loss.wasAcknowledged = context.acknowledgedWrites.withLock { $0 } > acknowledged
                 if OperationDeadline.current?.hasPassed == true { loss.error = .timeout }
                 guard let value = try await find(context, attempt, loss, lookUp) else {
+                    // A save, rollback or delete proven not done is a clean cancellation (doing it again is harmless);
+                    // a creation not found is open: the server may still commit it.
+                    if attempt.resendable, loss.error == .cancelled { throw .cancelled }
                     throw remembered(context, attempt, attempt.open(.notFoundYet, loss: loss.error))
                 }
                 settled(context, attempt)
