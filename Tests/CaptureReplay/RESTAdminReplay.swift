@@ -60,6 +60,7 @@ public enum RESTAdminReplay {
             case ("GET", "api/v1/meetings/2"): return reply(meeting2.value)
             case ("POST", "api/v1/meetings"): return reply("120-meeting-create-201.json", 201)
             case ("DELETE", "api/v1/meetings/2693"): return .respond(status: 204, headers: [:], body: Data())
+            case ("DELETE", "api/v1/formats/17"): return reply("133-format-delete-in-use-409.json", 409)
             default: return reply("128-meeting-404.json", 404)
             }
         }

@@ -32,7 +32,7 @@ extension DarwinShapedMainActorMessage {
 }
 
 /// `NotificationCenter.AsyncMessage` as Foundation.framework declares it (OS 26). No BMLTKit type posts an
-/// `AsyncMessage` (the deprecated `BMLTEventMessage` is never posted and takes these defaults on Apple platforms).
+/// `AsyncMessage` (the unavailable `BMLTEventMessage` was never posted and takes these defaults on Apple platforms).
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public protocol DarwinShapedAsyncMessage: NotificationCenter.AsyncMessage {
     /// The name a classic notification of this message carries.

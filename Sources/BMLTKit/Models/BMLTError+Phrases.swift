@@ -3,72 +3,6 @@ import Foundation
 // The phrases of `BMLTError`'s structured reasons, from the string tables: what a sentence puts in its placeholders.
 // Each reason's `description` is its English phrase (for logs and `print`).
 
-extension BMLTError.Subject: CustomStringConvertible {
-    /// The English phrase, e.g. "the meeting search results".
-    /// ```swift
-    /// print(BMLTError.Subject.meetingSearch)   // the meeting search results
-    /// ```
-    public var description: String { phrase(in: "en") }
-
-    func phrase(in language: String) -> String {
-        func text(_ key: String, _ arguments: String...) -> String { StringTables.text(key, arguments, language: language) }
-        switch self {
-        case .serverInfo: return text("subject.serverInfo")
-        case .meetingSearch: return text("subject.meetingSearch")
-        case .searchFormats: return text("subject.searchFormats")
-        case .usedFormats: return text("subject.usedFormats")
-        case .formats: return text("subject.formats")
-        case .serviceBodies: return text("subject.serviceBodies")
-        case .changes: return text("subject.changes")
-        case .changesAndDeletedMeetings: return text("subject.changesAndDeletedMeetings")
-        case .meetingChanges: return text("subject.meetingChanges")
-        case .languages: return text("subject.languages")
-        case .fieldKeys: return text("subject.fieldKeys")
-        case .fieldValues(let key): return text("subject.fieldValues", key)
-        case .coverageArea: return text("subject.coverageArea")
-        case .nawsExport: return text("subject.nawsExport")
-        case .rootServers: return text("subject.rootServers")
-        case .rootServer(let id): return text("subject.rootServer", String(id))
-        case .rootServerInfo: return text("subject.rootServerInfo")
-        case .contactMessage: return text("subject.contactMessage")
-        case .login: return text("subject.login")
-        case .loginToken: return text("subject.loginToken")
-        case .tokenRefresh: return text("subject.tokenRefresh")
-        case .logout: return text("subject.logout")
-        case .loggedInUser: return text("subject.loggedInUser")
-        case .permissions: return text("subject.permissions")
-        case .users: return text("subject.users")
-        case .serverSettings: return text("subject.serverSettings")
-        case .request: return text("subject.request")
-        case .meeting(let id): return text("subject.meeting", String(id))
-        case .format(let id): return text("subject.format", String(id))
-        case .serviceBody(let id): return text("subject.serviceBody", String(id))
-        case .serviceBodyEditors(let id): return text("subject.serviceBodyEditors", String(id))
-        case .serviceBodyMeetings(let id): return text("subject.serviceBodyMeetings", String(id))
-        case .user(let id): return text("subject.user", String(id))
-        case .newMeeting: return text("subject.newMeeting")
-        case .savedMeeting: return text("subject.savedMeeting")
-        case .meetingDeletion: return text("subject.meetingDeletion")
-        case .restoredMeeting: return text("subject.restoredMeeting")
-        case .meetingRollback: return text("subject.meetingRollback")
-        case .newFormat: return text("subject.newFormat")
-        case .newServiceBody: return text("subject.newServiceBody")
-        case .newUser: return text("subject.newUser")
-        case .serverAdministration: return text("subject.serverAdministration")
-        case .administration: return text("subject.administration")
-        case .loggingOut: return text("subject.loggingOut")
-        case .readingPermissions: return text("subject.readingPermissions")
-        case .serverAdministrationAccess: return text("subject.serverAdministrationAccess")
-        case .creatingMeetings: return text("subject.creatingMeetings")
-        case .savingMeetings: return text("subject.savingMeetings")
-        case .deletingMeetings: return text("subject.deletingMeetings")
-        case .restoringMeetings: return text("subject.restoringMeetings")
-        case .rollingBackMeetings: return text("subject.rollingBackMeetings")
-        case .serverAdministrationChanges: return text("subject.serverAdministrationChanges")
-        }
-    }
-}
-
 extension BMLTError.ReplyProblem: CustomStringConvertible {
     /// The English phrase, e.g. "the body is empty".
     /// ```swift
@@ -157,23 +91,6 @@ extension BMLTError.Capability: CustomStringConvertible {
             }
             return text("unsupported.endpoint", what.phrase(in: language), method, path, server, answered)
         case .legacyAdminAction: return text("unsupported.legacyAdminAction")
-        }
-    }
-}
-
-extension BMLTError.Argument: CustomStringConvertible {
-    /// The English phrase, e.g. "a field key is needed".
-    /// ```swift
-    /// print(BMLTError.Argument.emptyFieldKey)   // a field key is needed
-    /// ```
-    public var description: String { phrase(in: "en") }
-
-    func phrase(in language: String) -> String {
-        switch self {
-        case .emptyFieldKey: return StringTables.text("argument.emptyFieldKey", language: language)
-        case .aggregatorSearchWithoutFilter: return StringTables.text("argument.aggregatorSearchWithoutFilter", language: language)
-        case .nearestNoneInWindow(let wanted):
-            return StringTables.text("argument.nearestNoneInWindow", [String(wanted)], language: language)
         }
     }
 }

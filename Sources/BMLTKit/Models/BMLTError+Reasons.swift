@@ -11,118 +11,8 @@
 /// }
 /// ```
 extension BMLTError {
-    /// What was being read or done when a reply could not be read, or what the server cannot do.
-    /// ```swift
-    /// if case .malformedResponse(.fieldValues(let key), _) = error { print("the values of", key) }
-    /// ```
-    public enum Subject: Sendable, Hashable {
-        /// `GetServerInfo`, read at validation.
-        case serverInfo
-        /// A meeting search's meetings.
-        case meetingSearch
-        /// The formats sent with a meeting search's meetings.
-        case searchFormats
-        /// The formats a search's meetings use (`GetFormats`).
-        case usedFormats
-        /// The format list.
-        case formats
-        /// The service body list.
-        case serviceBodies
-        /// The change list.
-        case changes
-        /// Change lists and deleted meetings (refused on an aggregator).
-        case changesAndDeletedMeetings
-        /// A meeting's changes (refused on an aggregator).
-        case meetingChanges
-        /// The server's language list.
-        case languages
-        /// The field keys (`GetFieldKeys`).
-        case fieldKeys
-        /// The values of a field (`GetFieldValues`).
-        case fieldValues(key: String)
-        /// The coverage area.
-        case coverageArea
-        /// The NAWS export.
-        case nawsExport
-        /// An aggregator's root servers.
-        case rootServers
-        /// One of an aggregator's root servers.
-        case rootServer(id: Int)
-        /// Another root server's server info (read through an aggregator).
-        case rootServerInfo
-        /// A message to a meeting's contact.
-        case contactMessage
-        /// The login.
-        case login
-        /// The login token.
-        case loginToken
-        /// The renewal of the login token.
-        case tokenRefresh
-        /// The logout.
-        case logout
-        /// The logged-in user.
-        case loggedInUser
-        /// The logged-in user's permissions.
-        case permissions
-        /// The user list.
-        case users
-        /// The server settings.
-        case serverSettings
-        /// The HTTP request itself.
-        case request
-        /// A meeting, by id.
-        case meeting(id: Int)
-        /// A format, by id.
-        case format(id: Int)
-        /// A service body, by id.
-        case serviceBody(id: Int)
-        /// The editors of a service body.
-        case serviceBodyEditors(id: Int)
-        /// The meetings of a service body (an administrator's list, published or not).
-        case serviceBodyMeetings(id: Int)
-        /// A user, by id.
-        case user(id: Int)
-        /// A meeting just created.
-        case newMeeting
-        /// A meeting just saved.
-        case savedMeeting
-        /// A meeting's deletion.
-        case meetingDeletion
-        /// A deleted meeting just restored.
-        case restoredMeeting
-        /// A meeting's rollback.
-        case meetingRollback
-        /// A format just created.
-        case newFormat
-        /// A service body just created.
-        case newServiceBody
-        /// A user just created.
-        case newUser
-        /// A server administration call.
-        case serverAdministration
-        /// Administration (the login).
-        case administration
-        /// Logging out.
-        case loggingOut
-        /// Reading the logged-in user's permissions.
-        case readingPermissions
-        /// Server administration (formats, service bodies, users, settings).
-        case serverAdministrationAccess
-        /// Creating meetings (an action the server may not allow).
-        case creatingMeetings
-        /// Saving meetings.
-        case savingMeetings
-        /// Deleting meetings.
-        case deletingMeetings
-        /// Restoring deleted meetings.
-        case restoringMeetings
-        /// Rolling meetings back.
-        case rollingBackMeetings
-        /// Server administration changes (formats, service bodies, users).
-        case serverAdministrationChanges
-    }
-
     /// What was wrong with a reply (`malformedResponse`), or why an address is not a root server.
+    /// New cases may be added in a minor release: a `switch` over it ends in `default:`.
     /// ```swift
     /// if case .malformedResponse(_, .serverError(let words)) = error { print("the server said:", words) }
     /// ```
@@ -161,6 +51,7 @@ extension BMLTError {
     }
 
     /// Why an address is not a BMLT root server (`notARootServer`).
+    /// New cases may be added in a minor release: a `switch` over it ends in `default:`.
     /// ```swift
     /// if case .notARootServer(.noClientInterface) = error { print("no client_interface there") }
     /// ```
@@ -180,6 +71,7 @@ extension BMLTError {
     }
 
     /// What this server cannot do (`unsupported`).
+    /// New cases may be added in a minor release: a `switch` over it ends in `default:`.
     /// ```swift
     /// if case .unsupported(.endpoint(let subject, _, let path, let version, _)) = error { print(subject, path, version ?? "?") }
     /// ```
@@ -215,6 +107,7 @@ extension BMLTError {
     }
 
     /// How a server showed it has no such `/api/v1` endpoint.
+    /// New cases may be added in a minor release: a `switch` over it ends in `default:`.
     /// ```swift
     /// let answer = BMLTError.EndpointAnswer.notFound(introducedIn: "4.2.0")
     /// ```
@@ -228,19 +121,55 @@ extension BMLTError {
     }
 
     /// What is wrong with what was passed (`invalidArgument`); nothing was sent.
+    ///
+    /// A struct with a static member per reason (like ``Subject``), so a new reason in a minor release breaks no
+    /// `switch`: match by name (`case .emptyFieldKey:`, `case .nearestNoneInWindow(0):`) and the rest with `default`.
     /// ```swift
     /// if case .invalidArgument(.aggregatorSearchWithoutFilter) = error { print("narrow the search") }
     /// ```
-    public enum Argument: Sendable, Hashable {
+    public struct Argument: Sendable, Hashable, CustomStringConvertible {
+        /// The key of its phrase in the string tables (`argument.<name>`).
+        let key: String
+        /// The number passed, for a reason about one (`nearestNoneInWindow(_:)`); `nil` for the others.
+        /// ```swift
+        /// print(BMLTError.Argument.nearestNoneInWindow(0).value ?? 1)   // 0
+        /// ```
+        public let value: Int?
+
+        init(_ key: String, value: Int? = nil) {
+            self.key = key
+            self.value = value
+        }
+
+        /// The reason's stable name (`"emptyFieldKey"`, …), the same in every release and language.
+        /// ```swift
+        /// print(BMLTError.Argument.emptyFieldKey.name)   // emptyFieldKey
+        /// ```
+        public var name: String { String(key.dropFirst("argument.".count)) }
+
+        /// The English phrase, e.g. "a field key is needed".
+        /// ```swift
+        /// print(BMLTError.Argument.emptyFieldKey)   // a field key is needed
+        /// ```
+        public var description: String { phrase(in: "en") }
+
+        func phrase(in language: String) -> String {
+            StringTables.text(key, value.map { [String($0)] } ?? [], language: language)
+        }
+
+        // Adding a reason: one `static let name = Argument("argument.<name>")` line (a `static func` for one that
+        // carries a number) and its phrase in the twelve tables.
+
         /// An empty field key.
-        case emptyFieldKey
+        public static let emptyFieldKey = Argument("argument.emptyFieldKey")
         /// A search an aggregator would answer with nothing: it has no narrowing filter.
-        case aggregatorSearchWithoutFilter
+        public static let aggregatorSearchWithoutFilter = Argument("argument.aggregatorSearchWithoutFilter")
         /// `.nearest(n)` with a time window and `n` below 1: it asks for no meetings (the `n` given).
-        case nearestNoneInWindow(Int)
+        public static func nearestNoneInWindow(_ wanted: Int) -> Argument { Argument("argument.nearestNoneInWindow", value: wanted) }
     }
 
     /// Why a reply that arrived could not be read (`brokenReply`).
+    /// New cases may be added in a minor release: a `switch` over it ends in `default:`.
     /// ```swift
     /// if case .brokenReply(_, .cutOff(let bytes, _, _)) = error { print("cut off after", bytes, "bytes") }
     /// ```

@@ -9,9 +9,23 @@ import Foundation
 /// password or a token. The cases carry structured reasons (``Subject``, ``ReplyProblem``, ``Capability``, …) for
 /// writing your own sentence: see <doc:Languages>.
 ///
+/// **New cases may be added in a minor release.** `BMLTError` stays an enum so that `catch BMLTError.timeout` and
+/// `if case .unsupported(let what) = error` keep working, but a new failure gets a new case: an exhaustive `switch`
+/// over it must end in `default:` (show `localizedDescription` there). Its detail types that grow most often,
+/// ``Subject`` and ``Argument``, are structs with static members, so naming a new one breaks nothing; the other
+/// reason enums (``ReplyProblem``, ``NotARootServerReason``, ``Capability``, ``EndpointAnswer``, ``BrokenReply``) may
+/// also gain cases in a minor release: switch over them with `default:` as well.
+///
 /// ```swift
 /// do { _ = try await connection.validate() }
-/// catch let error as BMLTError where error == .cancelled { /* the user gave up */ }
+/// catch BMLTError.cancelled { /* the user gave up */ }
+/// catch let error as BMLTError {
+///     switch error {
+///     case .timeout: print("try again later")
+///     case .unsupported(let what): print("not on this server:", what)
+///     default: print(error.localizedDescription)   // every other case, and the ones a later release adds
+///     }
+/// }
 /// catch { print(error.localizedDescription) }
 /// ```
 public enum BMLTError: Error, Sendable, Hashable {

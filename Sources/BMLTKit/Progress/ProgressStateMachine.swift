@@ -1,13 +1,14 @@
 import Foundation
 
-/// The no-flicker progress state machine: not active → delaying start → active → delaying stop.
+/// The no-flicker progress state machine: not active → delaying start → active → delaying stop. Internal: apps use
+/// `BMLTProgressIndicator` or the progress notifications.
 ///
 /// A pure value: it is told when work begins and ends and when its timer fires, and answers with what to do.
 /// Duplicate events are harmless (idempotent). With both delays 0 it goes straight between `notActive` and
 /// `active`. Both the connection's progress notifications and `BMLTProgressIndicator` run on it.
-public struct BMLTProgressStateMachine: Sendable, Hashable {
+struct BMLTProgressStateMachine: Sendable, Hashable {
     /// Where the machine is.
-    public enum State: Sendable, Hashable {
+    enum State: Sendable, Hashable {
         /// Nothing in flight, indicator hidden.
         case notActive
         /// Work began; waiting `startDelay` before showing.
@@ -19,7 +20,7 @@ public struct BMLTProgressStateMachine: Sendable, Hashable {
     }
 
     /// What the owner must do after an event.
-    public enum Effect: Sendable, Hashable {
+    enum Effect: Sendable, Hashable {
         /// Show the indicator (post `.bmltProgressDidStart`).
         case show
         /// Hide the indicator (post `.bmltProgressDidStop`).
@@ -29,22 +30,22 @@ public struct BMLTProgressStateMachine: Sendable, Hashable {
     }
 
     /// The current state.
-    public private(set) var state: State = .notActive
+    private(set) var state: State = .notActive
     /// Seconds work must last before the indicator shows.
-    public let startDelay: TimeInterval
+    let startDelay: TimeInterval
     /// Seconds the indicator lingers after work ends.
-    public let stopDelay: TimeInterval
+    let stopDelay: TimeInterval
     private var isBusy = false
     private var generation = 0
 
     /// A machine with the given delays (negative delays count as 0).
-    public init(startDelay: TimeInterval = 0, stopDelay: TimeInterval = 0) {
+    init(startDelay: TimeInterval = 0, stopDelay: TimeInterval = 0) {
         self.startDelay = max(0, startDelay)
         self.stopDelay = max(0, stopDelay)
     }
 
     /// Work is in flight (the count went above 0).
-    public mutating func busy() -> [Effect] {
+    mutating func busy() -> [Effect] {
         guard !isBusy else { return [] }
         isBusy = true
         switch state {
@@ -65,7 +66,7 @@ public struct BMLTProgressStateMachine: Sendable, Hashable {
     }
 
     /// No work is in flight (the count returned to 0).
-    public mutating func idle() -> [Effect] {
+    mutating func idle() -> [Effect] {
         guard isBusy else { return [] }
         isBusy = false
         switch state {
@@ -87,7 +88,7 @@ public struct BMLTProgressStateMachine: Sendable, Hashable {
     }
 
     /// A timer started by `.startTimer` fired. Stale timers (an older generation) are ignored.
-    public mutating func timerFired(generation firedGeneration: Int) -> [Effect] {
+    mutating func timerFired(generation firedGeneration: Int) -> [Effect] {
         guard firedGeneration == generation else { return [] }
         switch state {
         case .delayingStart:

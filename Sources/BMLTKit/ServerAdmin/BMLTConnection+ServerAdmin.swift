@@ -49,12 +49,6 @@ extension BMLTConnection {
     /// ```
     public func createFormatAndWait(_ format: BMLTAdminFormat) async throws -> BMLTAdminFormat { try await self.format(.createFormat(format)) }
 
-    /// Replaces a format (PUT) and returns it as the server holds it. The `async` form of `updateFormat` (the action's name + `AndWait`).
-    /// ```swift
-    /// let saved = try await connection.updateFormatAndWait(format)
-    /// ```
-    public func updateFormatAndWait(_ format: BMLTAdminFormat) async throws -> BMLTAdminFormat { try await self.format(.updateFormat(format)) }
-
     /// Sends only what changed between `original` and `format` (PATCH) and returns the format as saved. The `async` form of `patchFormat` (the action's name + `AndWait`).
     /// ```swift
     /// let saved = try await connection.patchFormatAndWait(edited, from: original)
@@ -86,14 +80,6 @@ extension BMLTConnection {
     /// ```
     public func createServiceBodyAndWait(_ body: BMLTAdminServiceBody) async throws -> BMLTAdminServiceBody {
         try await serviceBody(.createServiceBody(body))
-    }
-
-    /// Replaces a service body (PUT). The `async` form of `updateServiceBody` (the action's name + `AndWait`).
-    /// ```swift
-    /// let saved = try await connection.updateServiceBodyAndWait(body)
-    /// ```
-    public func updateServiceBodyAndWait(_ body: BMLTAdminServiceBody) async throws -> BMLTAdminServiceBody {
-        try await serviceBody(.updateServiceBody(body))
     }
 
     /// Sends only what changed between `original` and `body` (PATCH). The `async` form of `patchServiceBody` (the action's name + `AndWait`).
@@ -136,14 +122,6 @@ extension BMLTConnection {
     /// ```
     public func createUserAndWait(_ user: BMLTAdminUser, password: BMLTPassword) async throws -> BMLTAdminUser {
         try await self.user(.createUser(user, password: password))
-    }
-
-    /// Replaces a user (PUT); `password` `nil` keeps the current one. The `async` form of `updateUser` (the action's name + `AndWait`).
-    /// ```swift
-    /// let saved = try await connection.updateUserAndWait(user)
-    /// ```
-    public func updateUserAndWait(_ user: BMLTAdminUser, password: BMLTPassword? = nil) async throws -> BMLTAdminUser {
-        try await self.user(.updateUser(user, password: password))
     }
 
     /// Sends only what changed between `original` and `user`, and the password when given (PATCH). The `async` form of `patchUser` (the action's name + `AndWait`).

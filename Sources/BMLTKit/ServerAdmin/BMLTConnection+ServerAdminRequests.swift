@@ -4,10 +4,9 @@ import Foundation
 /// `BMLTRequest`; the outcome arrives by notification (`.bmltServerAdminResults` for reads; `.bmltFormatSaved`, …
 /// for changes; `.bmltError`) and in the `admin` store. Each is `perform(_:)` with the matching `BMLTServerAdminAction`.
 ///
-/// Until the deprecated `async` bare verbs (`deleteFormat(id:) async throws`, …) are removed, a bare verb written
-/// inside an `async` function picks the deprecated `async` form (Swift prefers it there): in `async` code, call the
-/// `AndWait` form, or start the call with `perform(_:)` (`connection.perform(.deleteFormat(id: 56))`). In synchronous
-/// code (a button action) the bare verb is the fire-and-forget form.
+/// A bare verb is the fire-and-forget form everywhere, in `async` code too (`connection.deleteFormat(id: 56)` returns
+/// its `BMLTRequest` without `await`); the `AndWait` form waits for the outcome. Edits send only what changed (PATCH,
+/// `patchFormat(_:from:)`): a field another administrator changed meanwhile is left as they saved it.
 extension BMLTConnection {
     /// Creates a format; announced by `.bmltFormatSaved` (or `.bmltError`). The fire-and-forget form of `createFormatAndWait(_:)`.
     /// ```swift
@@ -16,15 +15,6 @@ extension BMLTConnection {
     @discardableResult
     public func createFormat(_ format: BMLTAdminFormat) -> BMLTRequest {
         perform(.createFormat(format))
-    }
-
-    /// Replaces a format (PUT); announced by `.bmltFormatSaved` (or `.bmltError`). The fire-and-forget form of `updateFormatAndWait(_:)`.
-    /// ```swift
-    /// connection.updateFormat(format)
-    /// ```
-    @discardableResult
-    public func updateFormat(_ format: BMLTAdminFormat) -> BMLTRequest {
-        perform(.updateFormat(format))
     }
 
     /// Sends only what changed in a format (PATCH); announced by `.bmltFormatSaved` (or `.bmltError`). The fire-and-forget form of `patchFormatAndWait(_:from:)`.
@@ -54,15 +44,6 @@ extension BMLTConnection {
         perform(.createServiceBody(body))
     }
 
-    /// Replaces a service body (PUT); announced by `.bmltServiceBodySaved` (or `.bmltError`). The fire-and-forget form of `updateServiceBodyAndWait(_:)`.
-    /// ```swift
-    /// connection.updateServiceBody(body)
-    /// ```
-    @discardableResult
-    public func updateServiceBody(_ body: BMLTAdminServiceBody) -> BMLTRequest {
-        perform(.updateServiceBody(body))
-    }
-
     /// Sends only what changed in a service body (PATCH); announced by `.bmltServiceBodySaved` (or `.bmltError`). The fire-and-forget form of `patchServiceBodyAndWait(_:from:)`.
     /// ```swift
     /// connection.patchServiceBody(edited, from: original)
@@ -88,15 +69,6 @@ extension BMLTConnection {
     @discardableResult
     public func createUser(_ user: BMLTAdminUser, password: BMLTPassword) -> BMLTRequest {
         perform(.createUser(user, password: password))
-    }
-
-    /// Replaces a user (PUT); `password` `nil` keeps the current one; announced by `.bmltUserSaved` (or `.bmltError`). The fire-and-forget form of `updateUserAndWait(_:password:)`.
-    /// ```swift
-    /// connection.updateUser(user)
-    /// ```
-    @discardableResult
-    public func updateUser(_ user: BMLTAdminUser, password: BMLTPassword? = nil) -> BMLTRequest {
-        perform(.updateUser(user, password: password))
     }
 
     /// Sends only what changed in a user, and the password when given (PATCH); announced by `.bmltUserSaved` (or `.bmltError`). The fire-and-forget form of `patchUserAndWait(_:from:password:)`.

@@ -4,7 +4,8 @@ import Foundation
 /// service bodies, users, settings and (on aggregators) root servers.
 ///
 /// Start one with `BMLTConnection.perform(_:)` (its outcome is announced by notification) or await it with
-/// `BMLTConnection.performAndWait(_:)`; the typed `async` methods (`createFormat(_:)`, `users()`, …) do the same.
+/// `BMLTConnection.performAndWait(_:)`; the typed methods (`createFormat(_:)` and `createFormatAndWait(_:)`, `users()`, …) do the same. An edit is a
+/// PATCH of what differs from the original (`patchFormat`, `patchServiceBody`, `patchUser`); there is no full replace.
 public enum BMLTServerAdminAction: Sendable, Hashable {
     /// `GET /formats`: every format with all its translations.
     case formats
@@ -12,8 +13,6 @@ public enum BMLTServerAdminAction: Sendable, Hashable {
     case format(id: Int)
     /// `POST /formats`; the server gives the new id.
     case createFormat(BMLTAdminFormat)
-    /// `PUT /formats/{id}`: replaces the whole format (every translation).
-    case updateFormat(BMLTAdminFormat)
     /// `PATCH /formats/{id}`: sends only what differs between `original` and the edited format.
     case patchFormat(BMLTAdminFormat, original: BMLTAdminFormat)
     /// `DELETE /formats/{id}`; refused with `BMLTError.conflict` while meetings use the format.
@@ -25,8 +24,6 @@ public enum BMLTServerAdminAction: Sendable, Hashable {
     case serviceBody(id: Int)
     /// `POST /servicebodies`.
     case createServiceBody(BMLTAdminServiceBody)
-    /// `PUT /servicebodies/{id}`.
-    case updateServiceBody(BMLTAdminServiceBody)
     /// `PATCH /servicebodies/{id}`: only what differs from `original`.
     case patchServiceBody(BMLTAdminServiceBody, original: BMLTAdminServiceBody)
     /// `DELETE /servicebodies/{id}`; `force` deletes its meetings too. Refused with `BMLTError.conflict`
@@ -41,8 +38,6 @@ public enum BMLTServerAdminAction: Sendable, Hashable {
     case user(id: Int)
     /// `POST /users`; the password goes in the request body only.
     case createUser(BMLTAdminUser, password: BMLTPassword)
-    /// `PUT /users/{id}`; `password` `nil` keeps the current one.
-    case updateUser(BMLTAdminUser, password: BMLTPassword?)
     /// `PATCH /users/{id}`: only what differs from `original`, plus the password when given.
     case patchUser(BMLTAdminUser, original: BMLTAdminUser, password: BMLTPassword?)
     /// `DELETE /users/{id}`; refused with `BMLTError.conflict` while the user owns other users.

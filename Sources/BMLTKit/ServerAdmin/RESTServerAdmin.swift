@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs a `BMLTServerAdminAction` against `/api/v1`: bearer token from the login, JSON bodies, 201 with the
-/// created object, 204 after PUT/PATCH (the object is then read back, so callers get what the server holds),
+/// created object, 204 after PATCH (the object is then read back, so callers get what the server holds),
 /// typed errors for 401/403/404/409/422 (`WireReply.checkStatus`).
 struct RESTServerAdmin {
     let context: OperationContext
@@ -17,9 +17,6 @@ struct RESTServerAdmin {
         case .createFormat(let format):
             let created = try await create("formats", WireRESTResources.body(format), what: .newFormat)
             return .format(try WireRESTResources.one(created, what: .newFormat, WireRESTResources.format), wasCreated: true)
-        case .updateFormat(let format):
-            try await write("PUT", "formats/\(format.id)", WireRESTResources.body(format))
-            return .format(try await readFormat(format.id), wasCreated: false)
         case .patchFormat(let format, let original):
             try await write("PATCH", "formats/\(format.id)",
                             WireRESTResources.changes(WireRESTResources.body(format), from: WireRESTResources.body(original)))
@@ -36,9 +33,6 @@ struct RESTServerAdmin {
         case .createServiceBody(let body):
             let created = try await create("servicebodies", WireRESTResources.body(body), what: .newServiceBody)
             return .serviceBody(try WireRESTResources.one(created, what: .newServiceBody, WireRESTResources.serviceBody), wasCreated: true)
-        case .updateServiceBody(let body):
-            try await write("PUT", "servicebodies/\(body.id)", WireRESTResources.body(body))
-            return .serviceBody(try await readServiceBody(body.id), wasCreated: false)
         case .patchServiceBody(let body, let original):
             try await write("PATCH", "servicebodies/\(body.id)",
                             WireRESTResources.changes(WireRESTResources.body(body), from: WireRESTResources.body(original)))
@@ -65,9 +59,6 @@ struct RESTServerAdmin {
         case .createUser(let user, let password):
             let created = try await create("users", WireRESTResources.body(user, password: password.value), what: .newUser)
             return .user(try WireRESTResources.one(created, what: .newUser, WireRESTResources.user), wasCreated: true)
-        case .updateUser(let user, let password):
-            try await write("PUT", "users/\(user.id)", WireRESTResources.body(user, password: password?.value))
-            return .user(try await readUser(user.id), wasCreated: false)
         case .patchUser(let user, let original, let password):
             var body = WireRESTResources.changes(WireRESTResources.body(user, password: nil),
                                                  from: WireRESTResources.body(original, password: nil))

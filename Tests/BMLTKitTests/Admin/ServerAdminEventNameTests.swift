@@ -18,11 +18,11 @@ struct ServerAdminEventNameTests {
         case .formats, .format, .serviceBodies, .serviceBody, .serviceBodyEditors, .users, .user, .settings,
              .rootServers, .rootServer:
             .bmltServerAdminResults
-        case .createFormat, .updateFormat, .patchFormat: .bmltFormatSaved
+        case .createFormat, .patchFormat: .bmltFormatSaved
         case .deleteFormat: .bmltFormatDeleted
-        case .createServiceBody, .updateServiceBody, .patchServiceBody: .bmltServiceBodySaved
+        case .createServiceBody, .patchServiceBody: .bmltServiceBodySaved
         case .deleteServiceBody: .bmltServiceBodyDeleted
-        case .createUser, .updateUser, .patchUser: .bmltUserSaved
+        case .createUser, .patchUser: .bmltUserSaved
         case .deleteUser: .bmltUserDeleted
         case .patchSettings: .bmltSettingsSaved
         }
@@ -65,7 +65,7 @@ struct ServerAdminEventNameTests {
     func eachActionPostsItsName() async throws {
         let rows = Self.successes
         let declared = try Self.declaredCases()
-        #expect(rows.count == 23 && Set(rows.map { Self.caseName($0.1) }) == declared, "a case of BMLTServerAdminAction without a row here")
+        #expect(rows.count == 20 && Set(rows.map { Self.caseName($0.1) }) == declared, "a case of BMLTServerAdminAction without a row here")
         for (testCase, action) in rows {
             let armed = Locked(false)
             let (connection, _) = try await ServerAdminTests().loggedIn { request in

@@ -1,6 +1,7 @@
 import Foundation
 
-// Typed messages that are no longer posted, kept for source compatibility.
+// Typed messages that are no longer posted. They are unavailable, not deprecated: code that still observes them stops
+// compiling, with the message naming what to observe instead, rather than compiling and never firing.
 
 #if compiler(>=6.2)
 /// Every event as one typed message. **No longer posted**: a second notification for every event would reach
@@ -12,7 +13,7 @@ import Foundation
 /// }
 /// ```
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
-@available(*, deprecated, message: "No longer posted: use connection.events (every event, in order, on every platform)")
+@available(*, unavailable, message: "No longer posted: use connection.events (every event, in order, on every platform)")
 public struct BMLTEventMessage: NotificationCenter.AsyncMessage, Sendable {
     /// The connection that posts it.
     public typealias Subject = BMLTConnection
@@ -21,7 +22,7 @@ public struct BMLTEventMessage: NotificationCenter.AsyncMessage, Sendable {
 }
 
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
-@available(*, deprecated, message: "No longer posted: use connection.events (every event, in order, on every platform)")
+@available(*, unavailable, message: "No longer posted: use connection.events (every event, in order, on every platform)")
 extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.BaseMessageIdentifier<BMLTEventMessage> {
     /// BMLTEventMessage (no longer posted): use `connection.events`.
     /// ```swift
@@ -40,7 +41,7 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
 /// }
 /// ```
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
-@available(*, deprecated, message: "No longer posted: observe BMLTFormatSavedMessage, BMLTUserSavedMessage, … (one per classic name)")
+@available(*, unavailable, message: "No longer posted: observe BMLTFormatSavedMessage, BMLTUserSavedMessage, … (one per classic name)")
 public struct BMLTServerAdminSavedMessage: NotificationCenter.MainActorMessage, Sendable {
     /// The connection that posts it.
     public typealias Subject = BMLTConnection
@@ -51,7 +52,7 @@ public struct BMLTServerAdminSavedMessage: NotificationCenter.MainActorMessage, 
 }
 
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
-@available(*, deprecated, message: "No longer posted: observe .bmltFormatSaved, .bmltUserSaved, … (one per classic name)")
+@available(*, unavailable, message: "No longer posted: observe .bmltFormatSaved, .bmltUserSaved, … (one per classic name)")
 extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.BaseMessageIdentifier<BMLTServerAdminSavedMessage> {
     /// BMLTServerAdminSavedMessage (no longer posted): observe the message of each write.
     /// ```swift
