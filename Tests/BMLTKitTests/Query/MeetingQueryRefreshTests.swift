@@ -62,32 +62,32 @@ struct MeetingQueryRefreshTests {
         ])
         defer { server.stop() }
         let connection = try await connection(server)
-        let held = try BMLTSearchResults(jsonData: Self.before).meetings
-        let changed = try BMLTSearchResults(jsonData: Self.after).meetings
+        let held = try BMLTSearchResults(jsonData: Self.before).meetings.map(\.id)
+        let changed = try BMLTSearchResults(jsonData: Self.after).meetings.map(\.id)
         let query = BMLTMeetingQuery(connection, criteria: Self.tuesday)
         await query.refresh()
-        #expect(query.meetings == held && query.meetingsSoFar == held && query.isComplete)
+        #expect(query.meetings.map(\.id) == held && query.meetingsSoFar.map(\.id) == held && query.isComplete)
 
         // A pull-to-refresh: its first meetings arrive (the rest held back), the list on screen stays whole.
         let pull = Task { await query.refresh() }
         await waitUntil { query.isLoading && !query.meetingsSoFar.isEmpty }
         #expect(query.isLoading && !query.isComplete)
-        #expect(query.meetings == held, "the previous list was replaced by the first batch of the new one")
+        #expect(query.meetings.map(\.id) == held, "the previous list was replaced by the first batch of the new one")
         #expect(query.meetingsSoFar.count < changed.count && query.meetingsSoFar.allSatisfy { $0.id > 5000 })
         query.cancel()
         await pull.value
         #expect(query.lastError == .cancelled && !query.isLoading && !query.isComplete)
-        #expect(query.meetings == held, "a cancelled refresh left a half list")
+        #expect(query.meetings.map(\.id) == held, "a cancelled refresh left a half list")
         #expect(!query.meetingsSoFar.isEmpty && query.meetingsSoFar.count < changed.count)
 
         // The reply cut off mid-body: the refresh fails, the previous list stays.
         await query.refresh()
         #expect(query.lastError != nil && query.lastError != .cancelled && !query.isComplete)
-        #expect(query.meetings == held, "a failed refresh left a half list")
+        #expect(query.meetings.map(\.id) == held, "a failed refresh left a half list")
 
         // The next success replaces the list whole.
         await query.refresh()
-        #expect(query.meetings == changed && query.meetingsSoFar == changed && query.isComplete && query.lastError == nil)
+        #expect(query.meetings.map(\.id) == changed && query.meetingsSoFar.map(\.id) == changed && query.isComplete && query.lastError == nil)
         #expect(searches.withLock { $0 } == 4)
     }
 
@@ -98,7 +98,7 @@ struct MeetingQueryRefreshTests {
         let server = try MeetingQueryTests.server(gates: (monday, tuesday))
         defer { server.stop() }
         let connection = try await connection(server)
-        let expectedTuesdays = try BMLTSearchResults(jsonData: MeetingQueryTests.tuesdays).meetings
+        let expectedTuesdays = try BMLTSearchResults(jsonData: MeetingQueryTests.tuesdays).meetings.map(\.id)
         var criteria = BMLTSearchCriteria()
         criteria.weekdays = [.monday]
         let query = BMLTMeetingQuery(connection, criteria: criteria)
@@ -123,8 +123,8 @@ struct MeetingQueryRefreshTests {
         await newer.value
         await older.value
         let saw = olderSaw.withLock { $0 }
-        #expect(saw?.complete == true && saw?.meetings == expectedTuesdays)
-        #expect(query.meetings == expectedTuesdays && query.isComplete && !query.isLoading)
+        #expect(saw?.complete == true && saw?.meetings.map(\.id) == expectedTuesdays)
+        #expect(query.meetings.map(\.id) == expectedTuesdays && query.isComplete && !query.isLoading)
 
         // A superseded caller whose own task is cancelled (its view went away) returns at once, the newer refresh
         // (Monday's, held back) still running.
@@ -159,28 +159,28 @@ struct MeetingQueryRefreshTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bmlt-query-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let connection = try await connection(server, cache: BMLTResponseCache(directory: directory, maximumBytes: 10_000_000))
-        let held = try BMLTSearchResults(jsonData: Self.before).meetings
-        let changed = try BMLTSearchResults(jsonData: Self.after).meetings
+        let held = try BMLTSearchResults(jsonData: Self.before).meetings.map(\.id)
+        let changed = try BMLTSearchResults(jsonData: Self.after).meetings.map(\.id)
         let first = BMLTMeetingQuery(connection, criteria: Self.tuesday)
         await first.refresh()                                   // nothing cached yet: the server's list, now cached
-        #expect(first.meetings == held && first.isComplete && !first.isFromCache)
+        #expect(first.meetings.map(\.id) == held && first.isComplete && !first.isFromCache)
 
         // Offline (the reply cut off): a new view's query shows the cached list, and keeps it with the error.
         let offline = BMLTMeetingQuery(connection, criteria: Self.tuesday)
         await offline.refresh()
-        #expect(offline.meetings == held && offline.isFromCache && !offline.isComplete)
+        #expect(offline.meetings.map(\.id) == held && offline.isFromCache && !offline.isComplete)
         #expect(offline.lastError != nil && offline.lastError != .cancelled)
 
         // Another view's query: the cached list at once, whole, while the server's reply is held back.
         let list = BMLTMeetingQuery(connection, criteria: Self.tuesday)
         let refresh = Task { @MainActor in await list.refresh() }
         await waitUntil { !list.meetings.isEmpty }
-        #expect(list.meetings == held, "the first meetings shown were not the cached list")
+        #expect(list.meetings.map(\.id) == held, "the first meetings shown were not the cached list")
         #expect(list.isFromCache && list.isLoading && !list.isComplete)
         await waitUntil { !list.meetingsSoFar.isEmpty }
-        #expect(list.meetings == held, "the server's first batch replaced the cached list")
+        #expect(list.meetings.map(\.id) == held, "the server's first batch replaced the cached list")
         gate.open()
         await refresh.value
-        #expect(list.meetings == changed && list.isComplete && !list.isFromCache && list.lastError == nil)
+        #expect(list.meetings.map(\.id) == changed && list.isComplete && !list.isFromCache && list.lastError == nil)
     }
 }
