@@ -82,8 +82,8 @@ public final class BMLTMeetingQuery {
     /// ```
     public private(set) var meetingsSoFar: [BMLTMeeting] = []
     /// Whether `meetings` is the response cache's answer, not the server's: under `.cacheThenNetwork` from the cached
-    /// delivery until the server's list replaces it (also after the network failed); under `.networkElseCache` when
-    /// the server could not be reached and the cache answered.
+    /// delivery until the server's list replaces it (also after the network failed); otherwise when the last
+    /// successful refresh was answered by the cache (`.networkElseCache` offline, `.cacheElseNetwork` fresh enough).
     /// ```swift
     /// if query.isFromCache { print("offline: showing saved results") }
     /// ```
