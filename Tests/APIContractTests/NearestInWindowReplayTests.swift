@@ -7,7 +7,11 @@ import BMLTKit
 /// "The 10 nearest meetings today and tomorrow" on a live-shaped 4.1.0 replay: validation from the 4.1.0 captures, and
 /// `GetSearchResults` answered from the sample data set every captured server was loaded with (the 2.16.6 capture of
 /// all 1,512 meetings) the way 4.1.0 answers a negative `geo_width`: the meetings of the asked weekdays nearest the
-/// centre, a couple more than asked (4.1.0 answered 7 for `-5`), with their distances.
+/// centre, a couple more than asked (4.1.0 answered 7 for `-5`), with their distances. The stand-in also filters by
+/// start time as 4.1.0 does (`StartsAfterH/M` and `StartsBeforeH/M`, both strict, on `HH:MM:00`: `MeetingRepository`),
+/// and answers `GetFieldValues` of `time_zone` in the shape of `rootserver-4x/018-GetFieldValues-weekday.json` (one
+/// entry per value, `"NULL"` for none, the ids as a comma list) — or, with `zones: false`, refuses it (400, as 4.1.0
+/// answers a key it does not know), which leaves BMLTKit's rounds as they were before the server's own filter.
 @Suite("Nearest in a time window: exactly n when the server has n, bounded widening", .needsCaptures, .serialized)
 struct NearestInWindowReplayTests {
     static let here = BMLTCoordinate(latitude: 40.7070026, longitude: -73.6233694)
@@ -30,7 +34,7 @@ struct NearestInWindowReplayTests {
         return 6_371 * 2 * atan2(a.squareRoot(), (1 - a).squareRoot())
     }
 
-    static func server(_ meetings: [[String: Any]]) throws -> LoopbackHTTPServer {
+    static func server(_ meetings: [[String: Any]], zones: Bool = true) throws -> LoopbackHTTPServer {
         let body = { @Sendable (file: String) in
             LoopbackHTTPServer.Behavior.respond(status: 200, headers: ["Content-Type": "application/json"],
                                                 body: FixtureCaptures.body("rootserver-4x", file))
@@ -41,13 +45,30 @@ struct NearestInWindowReplayTests {
             case "GetServerInfo": return body("001-GetServerInfo.json")
             case "GetServiceBodies": return body("004-GetServiceBodies.json")
             case "GetFormats": return body("003-GetFormats-show_all.json")
+            case "GetFieldValues" where request.query("meeting_key") == "time_zone" && zones:
+                let all = (try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]) ?? []
+                var ids: [String: [String]] = [:]
+                for meeting in all {
+                    let zone = meeting["time_zone"] as? String ?? ""
+                    ids[zone.isEmpty ? "NULL" : zone, default: []].append(meeting["id_bigint"] as? String ?? "")
+                }
+                let entries = ids.keys.sorted().map { ["time_zone": $0, "ids": ids[$0]!.joined(separator: ",")] }
+                let reply = (try? JSONSerialization.data(withJSONObject: entries)) ?? Data("[]".utf8)
+                return .respond(status: 200, headers: ["Content-Type": "application/json"], body: reply)
+            case "GetFieldValues":
+                return .respond(status: 400, headers: [:], body: Data())
             case "GetSearchResults":
                 let all = (try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]) ?? []
                 let weekdays = Set(request.queryItems.filter { $0.name == "weekdays[]" }.compactMap(\.value))
+                let after = time(request, "StartsAfter"), before = time(request, "StartsBefore")
                 let latitude = Double(request.query("lat_val") ?? "") ?? 0, longitude = Double(request.query("long_val") ?? "") ?? 0
                 let count = -(Int(request.query("geo_width") ?? request.query("geo_width_km") ?? "") ?? -1_000_000)
                 let point = BMLTCoordinate(latitude: latitude, longitude: longitude)
                 let found = all.filter { weekdays.isEmpty || weekdays.contains($0["weekday_tinyint"] as? String ?? "") }
+                    .filter { meeting in
+                        let start = meeting["start_time"] as? String ?? ""
+                        return (after.map { start > $0 } ?? true) && (before.map { start < $0 } ?? true)
+                    }
                     .map { meeting -> [String: Any] in
                         var meeting = meeting
                         let km = kilometers(meeting, from: point)
@@ -62,6 +83,13 @@ struct NearestInWindowReplayTests {
             default: return .json("[]")
             }
         }
+    }
+
+    /// 4.1.0's `build_time_string`: `HH:MM:00` from `<name>H` and `<name>M`, each clamped; `nil` when neither is numeric.
+    static func time(_ request: LoopbackHTTPServer.Request, _ name: String) -> String? {
+        let hour = request.query(name + "H").flatMap { Int($0) }, minute = request.query(name + "M").flatMap { Int($0) }
+        guard hour != nil || minute != nil else { return nil }
+        return String(format: "%02d:%02d:00", min(23, max(0, hour ?? 0)), min(59, max(0, minute ?? 0)))
     }
 
     static func searches(_ http: LoopbackHTTPServer) -> [String] {

@@ -53,7 +53,8 @@ extension BMLTConnection {
     /// One operation: `GetSearchResults` with a growing radius, then the meetings sorted by distance. `feedsStore:
     /// false` (a `BMLTMeetingQuery`'s) leaves the stores alone and only announces the results.
     static func nearby(_ point: BMLTCoordinate, count: Int, start: Measurement<UnitLength>, maximum: Measurement<UnitLength>,
-                       criteria: BMLTSearchCriteria, feedsStore: Bool = true) -> Operation<NearbyResults> {
+                       criteria: BMLTSearchCriteria, feedsStore: Bool = true,
+                       delivered: SearchDelivered? = nil) -> Operation<NearbyResults> {
         let maximumKilometers = max(0.01, maximum.converted(to: .kilometers).value)
         let firstKilometers = min(max(0.01, start.converted(to: .kilometers).value), maximumKilometers)
         let work: @Sendable (OperationContext) async throws(BMLTError) -> NearbyResults = { context throws(BMLTError) in
@@ -73,7 +74,8 @@ extension BMLTConnection {
         }
         guard feedsStore else {
             return Operation(kind: .meetingSearch, work: work, succeed: { _, found, request in
-                searchEvents(found.results, extent: .meetingsOnly, request: request)
+                delivered?(request, found.results.meetings)
+                return searchEvents(found.results, extent: .meetingsOnly, request: request)
             })
         }
         return Operation.read(.meetingSearch, errorIn: .search, work: work, succeed: { connection, found, request in

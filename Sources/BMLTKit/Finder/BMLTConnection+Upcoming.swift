@@ -12,7 +12,8 @@ extension BMLTConnection {
     /// - `criteria` narrows the search (location, formats, service bodies, …; its weekdays, when set, are intersected
     ///   with the window's). With `.nearest(n)` the result is the n nearest meetings *in the window* whenever the
     ///   server has that many (BMLTKit asks again with a larger count when the first answer held fewer: usually 1 or
-    ///   2 requests, never more than 4); fewer only when the server has fewer (the log says why).
+    ///   2 searches, never more than 4; for `days: 1`, usually one, filtered by the server: see `criteria.window`);
+    ///   fewer only when the server has fewer (the log says why).
     /// - Meetings that name no zone are taken in `defaultTimeZone`, the server's own zone (root servers do not report
     ///   it: by default the zone most of the answer's meetings name, else `timeZone`).
     /// - Posts `.bmltMeetingSearchResults` like `meetings(matching:)`, with the window's meetings.

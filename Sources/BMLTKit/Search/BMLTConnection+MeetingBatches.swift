@@ -55,12 +55,13 @@ extension BMLTConnection {
 
     /// A meeting search (meetings and formats) whose batches go to a channel, which ends once the search's outcome
     /// has been delivered (stores, notifications), as `meetings(matching:)` returns. `feedsStore: false` is a
-    /// `BMLTMeetingQuery`'s: the same request and events, no store touched.
-    func batchedSearch(_ criteria: BMLTSearchCriteria, feedsStore: Bool)
+    /// `BMLTMeetingQuery`'s: the same request and events, no store touched. `delivered` gets every success's meetings
+    /// with its request as it is applied (a query takes `.cacheThenNetwork`'s cached list from it).
+    func batchedSearch(_ criteria: BMLTSearchCriteria, feedsStore: Bool, delivered: SearchDelivered? = nil)
         -> (request: BMLTRequest, channel: MeetingBatchChannel, outcome: Task<Result<BMLTSearchResults, BMLTError>, Never>) {
         let channel = MeetingBatchChannel()
         let (request, task) = launch(Self.meetingSearch(criteria, extent: .meetingsAndFormats, batches: channel,
-                                                        feedsStore: feedsStore))
+                                                        feedsStore: feedsStore, delivered: delivered))
         let outcome = Task {
             let outcome = await task.value
             if case .failure(let error) = outcome { channel.finish(error) } else { channel.finish(nil) }

@@ -37,10 +37,11 @@ extension BMLTConnection {
     /// A meeting search as an operation. Its meetings reach the search store's `meetingsSoFar` in batches while the
     /// reply arrives (see `SearchBatcher`), and `batches`, when given (`meetingBatches(matching:)`), as well.
     /// `feedsStore: false` (a `BMLTMeetingQuery`'s search) leaves every store alone — `search` and its `lastError`
-    /// — and only announces: the same events, with their request.
+    /// — and only announces: the same events, with their request. `delivered` gets each success's meetings with its
+    /// request — the request's own, and `.cacheThenNetwork`'s cached delivery, a request of its own, before it.
     static func meetingSearch(_ criteria: BMLTSearchCriteria, extent: BMLTSearchExtent,
                               batches channel: MeetingBatchChannel? = nil,
-                              feedsStore: Bool = true) -> Operation<BMLTSearchResults> {
+                              feedsStore: Bool = true, delivered: SearchDelivered? = nil) -> Operation<BMLTSearchResults> {
         let arrival = SearchArrival(feedsStore: feedsStore)
         var operation = Operation<BMLTSearchResults>(
             kind: .meetingSearch,
@@ -66,6 +67,7 @@ extension BMLTConnection {
             succeed: { connection, results, request in
                 if feedsStore { ErrorStore.search.set(nil, on: connection) }
                 arrival.end(request, deliver: true)
+                delivered?(request, results.meetings)
                 guard feedsStore else { return searchEvents(results, extent: extent, request: request) }
                 return store(results, of: criteria, extent: extent, in: connection, request: request)
             },
@@ -92,7 +94,13 @@ extension BMLTConnection {
     static func search(_ criteria: BMLTSearchCriteria, extent: BMLTSearchExtent, _ context: OperationContext,
                        batcher: SearchBatcher? = nil) async throws(BMLTError) -> BMLTSearchResults {
         guard let window = criteria.window else { return try await searchOnce(criteria, extent: extent, context, batcher: batcher) }
-        let results = try await WindowedSearch.run(criteria, window: window, log: context.transport.log) { asked throws(BMLTError) in
+        let timeZones: @Sendable () async throws(BMLTError) -> [BMLTFieldValue] = { () throws(BMLTError) in
+            let query = [URLQueryItem(name: "meeting_key", value: "time_zone")]
+            return try WireFieldValues.decodeValues(try await context.semantic("GetFieldValues", query, what: .fieldValues(key: "time_zone")),
+                                                    key: "time_zone")
+        }
+        let results = try await WindowedSearch.run(criteria, window: window, log: context.transport.log, serverInfo: context.serverInfo,
+                                                   timeZones: timeZones) { asked throws(BMLTError) in
             try await searchOnce(asked, extent: extent, context)
         }
         batcher?.finish(results.meetings)
@@ -177,6 +185,9 @@ extension BMLTConnection {
         )
     }
 }
+
+/// Told of a search's success as it is applied, with its request (see `BMLTConnection.meetingSearch`).
+typealias SearchDelivered = @MainActor @Sendable (BMLTRequest, [BMLTMeeting]) -> Void
 
 extension BMLTSearchCriteria {
     /// The query of `GetSearchResults` these criteria make, for a server measuring in `distanceUnits` (which

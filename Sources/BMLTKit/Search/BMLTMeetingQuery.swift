@@ -5,8 +5,16 @@ import Observation
 /// same connection.
 ///
 /// A map and a list, a widget, a detail screen: each makes its own query from the one connection. A query holds the
-/// meetings of its own last refresh — the meetings so far while they arrive (as `meetingBatches(matching:)` gives
-/// them), then all of them — and nothing else changes them:
+/// meetings of its own refreshes, and nothing else changes them:
+/// - **A failed refresh never leaves a half list.** `meetings` is what to show. The first time, it fills while the
+///   meetings arrive (as `meetingBatches(matching:)` gives them), then holds all of them. Once a refresh has
+///   succeeded (or, under `.cacheThenNetwork`, the cache has given its list), `meetings` stays as it is while the
+///   next refresh runs and is replaced whole only when that refresh succeeds: a pull-to-refresh that fails or is
+///   cancelled leaves the previous list, with `lastError` saying why. The running refresh's own meetings, as they
+///   arrive, are in ``meetingsSoFar``.
+/// - **The cached list first.** Under `.cacheThenNetwork` the cache's answer for the criteria is in `meetings` at
+///   once (``isFromCache`` is `true`), then the server's list replaces it whole when it has arrived; offline, the
+///   cached list stays, with the network's error in `lastError`.
 /// - **Shared connection, separate results.** Every query's search is a request of the connection like any other:
 ///   it is in `inFlightRequests`, counts in the one progress pair (`.bmltProgressDidStart`/`DidStop`), and posts the
 ///   same notifications with its request (`.bmltMeetingsArrived`, `.bmltMeetingSearchResults`, or `.bmltError` /
@@ -14,8 +22,8 @@ import Observation
 ///   touches the connection's stores: `connection.search` stays the classic pattern's (`searchMeetings`,
 ///   `meetings(matching:)`), untouched by queries.
 /// - **The newest refresh wins.** A refresh cancels this query's older refresh still running: the older one's
-///   meetings never appear after the newer one's (criteria changed mid-refresh), and its `refresh()` returns
-///   without changing anything.
+///   meetings never appear after the newer one's (criteria changed mid-refresh), and the older `refresh()` changes
+///   nothing and returns when the newer one has ended (a `.refreshable` spinner stays until the data is there).
 /// - **Nearby.** `.nearest(n)` in the criteria works as in `meetings(matching:)` (the n nearest, as one batch at the
 ///   end); set ``nearby`` for the widening search of `meetings(near:atLeast:…)` instead (its meetings nearest first,
 ///   at the end). Neither cancels any other nearby search.
@@ -55,13 +63,31 @@ public final class BMLTMeetingQuery {
     ///                      maximumRadius: Measurement(value: 50, unit: .kilometers))
     /// ```
     public var nearby: Nearby?
-    /// The meetings of the last refresh: while one runs, those that arrived so far (its first batch replaces the
-    /// previous list), then all of them. A refresh that fails or is cancelled keeps what was there (`isComplete` is
-    /// then `false`).
+    /// The meetings to show. Until a refresh has succeeded: the running refresh's meetings so far (its first batch
+    /// replaces what was there), then all of them; a first refresh that fails or is cancelled leaves those that
+    /// arrived. Once a refresh has succeeded (or the cache has given its list under `.cacheThenNetwork`): that whole
+    /// list, left as it is while a later refresh runs, and replaced whole only when one succeeds. A refresh that fails
+    /// or is cancelled then keeps it (`isComplete` is `false`, `lastError` says why). The running refresh's own
+    /// meetings as they arrive: ``meetingsSoFar``.
     /// ```swift
     /// for meeting in query.meetings { print(meeting.name) }
     /// ```
     public private(set) var meetings: [BMLTMeeting] = []
+    /// The meetings of the running (else the last) refresh: those that arrived so far while it runs (empty before
+    /// its first batch), all of them once it succeeded, those that arrived before it failed or was cancelled. The
+    /// cache's list under `.cacheThenNetwork` is not among them (it is in `meetings`). Show it for a progress count,
+    /// or to fill a list as it arrives when a previous list need not stay on screen.
+    /// ```swift
+    /// if query.isLoading { print(query.meetingsSoFar.count, "of the new list so far") }
+    /// ```
+    public private(set) var meetingsSoFar: [BMLTMeeting] = []
+    /// Whether `meetings` is the response cache's answer, not the server's: under `.cacheThenNetwork` from the cached
+    /// delivery until the server's list replaces it (also after the network failed); otherwise when the last
+    /// successful refresh was answered by the cache (`.networkElseCache` offline, `.cacheElseNetwork` fresh enough).
+    /// ```swift
+    /// if query.isFromCache { print("offline: showing saved results") }
+    /// ```
+    public private(set) var isFromCache = false
     /// Whether a refresh is running.
     /// ```swift
     /// if query.isLoading { print("loading…") }
@@ -91,6 +117,11 @@ public final class BMLTMeetingQuery {
     @ObservationIgnored private var generation = 0
     /// The running refresh's request.
     @ObservationIgnored private var running: BMLTRequest?
+    /// Whether `meetings` is a whole list (a refresh's success, or the cache's list): the batches of a refresh then
+    /// go to `meetingsSoFar` only, and `meetings` changes when one succeeds.
+    @ObservationIgnored private var holdsWholeList = false
+    /// Superseded refreshes waiting for the newest one to end.
+    @ObservationIgnored private var waiters: [RefreshWaiter] = []
 
     /// A query on `connection` (held weakly) for `criteria`; nothing is sent until `refresh()`.
     /// ```swift
@@ -104,8 +135,9 @@ public final class BMLTMeetingQuery {
 
     /// Searches again with the current `criteria` (and `nearby`), and returns once the search has ended and its
     /// outcome is in `meetings`, `isComplete` and `lastError` (after the connection's notifications for it). Never
-    /// throws. Cancels this query's older refresh still running (never another query's). Cancelling the calling task
-    /// cancels the search (SwiftUI's `.task` does when the view goes away).
+    /// throws. Cancels this query's older refresh still running (never another query's); that older refresh's call
+    /// returns when this one has ended, with its outcome. Cancelling the calling task cancels the search (SwiftUI's
+    /// `.task` does when the view goes away); a superseded call whose task is cancelled returns at once.
     /// ```swift
     /// await query.refresh()
     /// if let error = query.lastError { print(error.localizedDescription) } else { print(query.meetings.count) }
@@ -121,31 +153,33 @@ public final class BMLTMeetingQuery {
         isLoading = true
         isComplete = false
         lastError = nil
+        meetingsSoFar = []
         if let nearby {
             let operation = BMLTConnection.nearby(nearby.point, count: nearby.atLeast, start: nearby.startingRadius,
-                                                  maximum: nearby.maximumRadius, criteria: criteria, feedsStore: false)
+                                                  maximum: nearby.maximumRadius, criteria: criteria, feedsStore: false,
+                                                  delivered: { [weak self] request, meetings in self?.cached(mine, request, meetings) })
             let (request, task) = connection.launch(operation)
             began(request)
             let outcome = await withTaskCancellationHandler { await task.value } onCancel: { request.cancel() }
             end(mine, outcome.map(\.results.meetings))
         } else {
-            let search = connection.batchedSearch(criteria, feedsStore: false)
+            let search = connection.batchedSearch(criteria, feedsStore: false,
+                                                  delivered: { [weak self] request, meetings in self?.cached(mine, request, meetings) })
             began(search.request)
-            var first = true
             do {
                 while let batch = try await search.channel.next(onCancel: { search.request.cancel() }) {
                     guard generation == mine else { continue }
-                    if first { meetings = batch } else { meetings.append(contentsOf: batch) }
-                    first = false
+                    arrived(batch)
                 }
             } catch {
                 // The outcome below says what failed.
             }
             end(mine, await search.outcome.value.map(\.meetings))
         }
+        await newestEnded(after: mine)
     }
-
-    /// Cancels the running refresh, if any: it ends with `lastError == .cancelled`, keeping the meetings so far.
+    /// Cancels the running refresh, if any: it ends with `lastError == .cancelled`; `meetings` keeps the previous
+    /// list (the meetings so far when no refresh had succeeded yet).
     /// ```swift
     /// query.cancel()
     /// ```
@@ -158,13 +192,35 @@ public final class BMLTMeetingQuery {
         self.request = request
     }
 
+    /// A batch of the running refresh: into `meetingsSoFar`, and into `meetings` while it holds no whole list.
+    private func arrived(_ batch: [BMLTMeeting]) {
+        let first = meetingsSoFar.isEmpty
+        meetingsSoFar.append(contentsOf: batch)
+        guard !holdsWholeList else { return }
+        if first { meetings = batch } else { meetings.append(contentsOf: batch) }
+        isFromCache = false
+    }
+
+    /// A success delivered for refresh number `mine` under another request than its own: `.cacheThenNetwork`'s cached
+    /// list, shown whole at once (before the server's first batch: the connection delivers it before it asks).
+    private func cached(_ mine: Int, _ request: BMLTRequest, _ list: [BMLTMeeting]) {
+        guard generation == mine, request !== running, running != nil else { return }
+        meetings = list
+        holdsWholeList = true
+        isFromCache = true
+    }
+
     /// The outcome of refresh number `mine`, unless a newer refresh has begun.
     private func end(_ mine: Int, _ outcome: Result<[BMLTMeeting], BMLTError>) {
         guard generation == mine else { return }
+        let request = running
         running = nil
         switch outcome {
         case .success(let all):
             meetings = all
+            meetingsSoFar = all
+            holdsWholeList = true
+            isFromCache = request?.isFromCache ?? false
             isComplete = true
             lastError = nil
         case .failure(let error):
@@ -172,6 +228,19 @@ public final class BMLTMeetingQuery {
             lastError = error
         }
         isLoading = false
+        let waiting = waiters
+        waiters = []
+        for waiter in waiting { waiter.resume() }
+    }
+
+    /// Returns once the newest refresh has ended: at once for the newest itself; a superseded refresh's caller waits
+    /// for the refresh that superseded it (or the one after), unless its own task is cancelled.
+    private func newestEnded(after mine: Int) async {
+        while generation != mine, isLoading, !Task.isCancelled {
+            let waiter = RefreshWaiter()
+            waiters.append(waiter)
+            await withTaskCancellationHandler { await waiter.wait() } onCancel: { waiter.resume() }
+        }
     }
 
     /// The widening nearby search of `meetings(near:atLeast:startingRadius:maximumRadius:criteria:)`, for a query.

@@ -80,7 +80,8 @@ public struct BMLTSearchCriteria: Sendable, Hashable, Codable {
     /// Only meetings with an occurrence starting in this window (see `Window`): BMLTKit keeps them from the server's
     /// answer, which cannot be asked by date. With `.nearest(n)` the search returns the n nearest meetings *of the
     /// window* whenever the server has that many, asking again with a wider count when the first answer held too
-    /// few (at most 4 requests; see *Meeting finders*). `fromNow(days:_:in:)` sets it. `nil`: no window.
+    /// few (at most 4 searches; usually one for a window within one day, which the server filters itself: see
+    /// *Meeting finders*). `fromNow(days:_:in:)` sets it. `nil`: no window.
     public var window: Window?
     /// Extra parameters sent as they are, after all the others (for parameters newer than BMLTKit).
     public var rawParameters: [URLQueryItem] {
