@@ -90,10 +90,10 @@ public final class BMLTResponseCache: Sendable {
             try? output.close()
             guard written else { try? manager.removeItem(at: temporary); return }
             let target = fileURL(key)
-            if (try? manager.replaceItemAt(target, withItemAt: temporary)) == nil {
-                _ = try? manager.removeItem(at: target)
-                if (try? manager.moveItem(at: temporary, to: target)) == nil { try? manager.removeItem(at: temporary) }
-            }
+            // POSIX rename(2) replaces an existing entry atomically on Linux and Apple platforms alike. (FileManager's
+            // `replaceItemAt` on Linux reported success while the older entry stayed in place: a newer reply never
+            // replaced a cached one.)
+            if rename(temporary.path, target.path) != 0 { try? manager.removeItem(at: temporary) }
             trim()
         }
     }

@@ -183,6 +183,24 @@ struct ResponseCacheTests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(two.fileName).path), "removed")
     }
 
+    @Test("a newer reply replaces the cached one: stored whole or written piece by piece, no temporary file left")
+    func newerReplaces() throws {
+        let directory = Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = BMLTResponseCache(directory: directory, maximumBytes: 1_000_000)
+        let key = Self.keys(1)[0]
+        cache.store(Data("one".utf8), for: key)
+        cache.store(Data("two".utf8), for: key)
+        #expect(cache.body(for: key)?.data == Data("two".utf8), "the second store replaces the first")
+        let writer = try #require(cache.writer(for: key))
+        writer.append(Data("thr".utf8))
+        writer.append(Data("ee".utf8))
+        writer.commit()
+        #expect(cache.body(for: key)?.data == Data("three".utf8), "a piecewise entry replaces a stored one")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(files.count == 1 && !files.contains { $0.hasPrefix(".tmp") }, "\(files)")
+    }
+
     @Test("an entry written piece by piece: kept like a stored one, and one larger than the cache kept out (the others stay)")
     func writtenInPieces() throws {
         let directory = Self.folder()
