@@ -174,6 +174,8 @@ extension BMLTError.Argument: CustomStringConvertible {
         case .aggregatorSearchWithoutFilter: return StringTables.text("argument.aggregatorSearchWithoutFilter", language: language)
         case .nearestNoneInWindow(let wanted):
             return StringTables.text("argument.nearestNoneInWindow", [String(wanted)], language: language)
+        case .invalidTimeout(let seconds):
+            return StringTables.text("argument.invalidTimeout", [String(seconds)], language: language)
         }
     }
 }

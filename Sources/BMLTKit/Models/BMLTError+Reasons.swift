@@ -238,6 +238,13 @@ extension BMLTError {
         case aggregatorSearchWithoutFilter
         /// `.nearest(n)` with a time window and `n` below 1: it asks for no meetings (the `n` given).
         case nearestNoneInWindow(Int)
+        /// `BMLTConfiguration.timeout` is not a number of seconds above 0 (NaN, zero or negative: the value given).
+        /// Every call of the connection is refused with it, before anything is sent. Compare NaN with `isNaN`
+        /// (a NaN is equal to nothing, itself included):
+        /// ```swift
+        /// if case .invalidArgument(.invalidTimeout(let seconds)) = error { print("timeout", seconds, "is not usable") }
+        /// ```
+        case invalidTimeout(Double)
     }
 
     /// Why a reply that arrived could not be read (`brokenReply`).
