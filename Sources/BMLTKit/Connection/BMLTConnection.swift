@@ -66,10 +66,12 @@ public final class BMLTConnection {
             rootURLError = error
         }
         transport = Transport(configuration: configuration)
-        operationDeadlines = DeadlineQueue(timeout: configuration.timeout)
         // No value of `timeout` traps (`TimeoutBudget`): an infinite or huge one is no deadline, one that is not a number
-        // of seconds above 0 is refused by every call, as an unusable URL is.
-        switch TimeoutBudget(configuration.timeout) {
+        // of seconds above 0 is refused by every call, as an unusable URL is (no deadline is armed for it: a refusal, not
+        // a `.timeout`).
+        let budget = TimeoutBudget(configuration.timeout)
+        operationDeadlines = DeadlineQueue(timeout: budget == .invalid ? .infinity : configuration.timeout)
+        switch budget {
         case .seconds:
             timeoutError = nil
         case .unlimited:
