@@ -17,7 +17,8 @@ import Darwin
 /// `BMLTKIT_STRICT_TIMING=1`, this suite alone, without the thread sanitizer (`strictTiming`) — where nothing else
 /// competes for the main actor; in any other run (the whole suite, TSan on 2 busy cores) the tests assert what no
 /// load can change: the outcome comes after the deadline, no attempt starts after it, at most one attempt is sent.
-/// Measured here (validate(), 1.5 s): see the report of issue 49; before the race, 12.5 s under a loaded TSan.
+/// Measured (validate(), 1.5 s, Linux, 2 busy cores): `.timeout` 0.006–0.008 s after the deadline in a strict run, 0.126 s
+/// in a run of 98 tests at once; before the race the call ended 12.5 s after its start under a loaded TSan.
 @Suite("timeout: the whole call, against a server that never answers", .serialized)
 @MainActor
 struct WholeCallTimeoutTests {
