@@ -144,7 +144,9 @@ final class AdminSession: Sendable, CustomStringConvertible, CustomDebugStringCo
         case .use(let value):
             return value
         case .wait(let task, let generation, let old):
-            let result = await task.value
+            // Waited for with a cancellation handler: a caller whose call is cancelled (its deadline passed) stops
+            // waiting at once; the shared refresh goes on for the others, and its result is installed by the next caller.
+            guard let result = await SharedWait.value(of: task) else { throw .cancelled }
             return try state.withLock { (state: inout State) -> Result<String, BMLTError> in
                 guard state.generation == generation, state.interface == .rest else { return .failure(.unauthorized(message: nil)) }
                 state.refresh = nil
@@ -172,4 +174,42 @@ final class AdminSession: Sendable, CustomStringConvertible, CustomDebugStringCo
 
     /// Never shows the token.
     var debugDescription: String { description }
+}
+
+/// Waiting for a task shared with other callers (the token refresh) without tying the caller to it: the wait ends with
+/// the task's value, or with `nil` as soon as the waiting task is cancelled, leaving the shared task running.
+private final class SharedWait<Value: Sendable>: Sendable {
+    private let state = Locked<(continuation: CheckedContinuation<Value?, Never>?, done: Bool)>((nil, false))
+
+    /// `task`'s value, or `nil` when the calling task is cancelled first.
+    static func value(of task: Task<Value, Never>) async -> Value? {
+        let wait = SharedWait()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
+                wait.begin(continuation)
+                Task { wait.end(await task.value) }
+            }
+        } onCancel: {
+            wait.end(nil)
+        }
+    }
+
+    private func begin(_ continuation: CheckedContinuation<Value?, Never>) {
+        let done = state.withLock { state -> Bool in
+            if !state.done { state.continuation = continuation }
+            return state.done
+        }
+        if done { continuation.resume(returning: nil) }
+    }
+
+    /// The first end wins; the continuation is resumed outside the lock.
+    private func end(_ value: Value?) {
+        let continuation = state.withLock { state -> CheckedContinuation<Value?, Never>? in
+            guard !state.done else { return nil }
+            state.done = true
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(returning: value)
+    }
 }

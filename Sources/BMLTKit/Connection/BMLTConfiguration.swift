@@ -40,9 +40,24 @@ public struct BMLTConfiguration: Sendable {
     /// waits between retries and a write's read-back, together, from the call's start to its outcome. When it passes,
     /// the attempt in flight ends and no other starts. Delivering the outcome (notifications, stores) is not counted.
     ///
-    /// `.infinity` (or anything past about 30 years) means no deadline: a server that accepts a request and never
-    /// answers then holds the call until it is cancelled (`request.cancel()`, the calling task's cancellation,
-    /// `cancelAllRequests()`), and the connection logs a warning when it is made. Prefer a finite timeout.
+    /// How late the outcome may come after the deadline:
+    /// - **Reads** (validation, searches, formats, service bodies, changes, field values, coverage area, NAWS export):
+    ///   `.timeout` at the deadline plus one hop to the main actor, whatever the cancelled work still does behind it;
+    ///   nothing of that work reaches the cache, the stores or the notifications.
+    /// - **Login, logout, permissions, messages and server administration**: when the cancelled work has returned. It
+    ///   has nothing left to wait for (no request, no retry wait, no shared token refresh outlives the deadline), only
+    ///   its own winding down, so that it never reports a login as timed out that then opens.
+    /// - **Meeting writes**: the write within `timeout`, then, if its answer was lost, the look-up of what the server
+    ///   holds within one more `timeout` of its own: at most about two `timeout`s (see "When the answer is lost" in the
+    ///   Administration article).
+    ///
+    /// `.infinity` (or anything from about 31 years, `1e9`, on) means no deadline: a server that accepts a request and
+    /// never answers then holds the call until it is cancelled (`request.cancel()`, the calling task's cancellation,
+    /// `cancelAllRequests()`), and the connection logs a warning when it is made. Prefer a finite timeout. The HTTP
+    /// stack never gets an infinite or overflowing timeout of its own (it gets one that long instead).
+    ///
+    /// A timeout that is not a number of seconds above 0 — `0`, a negative number, `.nan` — is refused: every call of
+    /// the connection fails with `BMLTError.invalidArgument(.invalidTimeout(_:))` and nothing is sent. No value crashes.
     /// ```swift
     /// var configuration = BMLTConfiguration()
     /// configuration.timeout = 10      // a validate() on a dead server fails with .timeout after about 10 s, retries included

@@ -42,6 +42,8 @@ public final class BMLTConnection {
     /// The deadlines of whole operations (`BMLTConfiguration.timeout`; see `OperationDeadline`).
     @ObservationIgnored private let operationDeadlines: DeadlineQueue
     @ObservationIgnored private let rootURLError: BMLTError?
+    /// A `timeout` that is not a number of seconds above 0, reported by every call (see `TimeoutBudget`).
+    @ObservationIgnored private let timeoutError: BMLTError?
     @ObservationIgnored private let poster: EventPoster
     /// The `events` subscribers (shared with the poster; readable from any isolation).
     @ObservationIgnored nonisolated let eventBroadcaster: EventBroadcaster
@@ -52,7 +54,8 @@ public final class BMLTConnection {
     @ObservationIgnored var nearbySearch: BMLTRequest?
 
     /// A connection to the root server at `rootServerURL` (e.g. `https://example.org/main_server`). Nothing is
-    /// sent until `connect()` or another call. An unusable URL is reported by the first call, as an error.
+    /// sent until `connect()` or another call. An unusable URL, or a `timeout` that is not a number of seconds above 0,
+    /// is reported by every call, as an error (`.invalidArgument(.invalidTimeout(_:))` for the timeout).
     public init(rootServerURL: URL, configuration: BMLTConfiguration = BMLTConfiguration()) {
         self.configuration = configuration
         do throws(BMLTError) {
@@ -63,9 +66,20 @@ public final class BMLTConnection {
             rootURLError = error
         }
         transport = Transport(configuration: configuration)
-        operationDeadlines = DeadlineQueue(timeout: configuration.timeout)
-        if !(configuration.timeout.isFinite && configuration.timeout < 1e9) {
+        // No value of `timeout` traps (`TimeoutBudget`): an infinite or huge one is no deadline, one that is not a number
+        // of seconds above 0 is refused by every call, as an unusable URL is (no deadline is armed for it: a refusal, not
+        // a `.timeout`).
+        let budget = TimeoutBudget(configuration.timeout)
+        operationDeadlines = DeadlineQueue(timeout: budget == .invalid ? .infinity : configuration.timeout)
+        switch budget {
+        case .seconds:
+            timeoutError = nil
+        case .unlimited:
+            timeoutError = nil
             transport.log.warning("the timeout is infinite: a server that never answers holds a call until it is cancelled")
+        case .invalid:
+            timeoutError = .invalidArgument(.invalidTimeout(configuration.timeout))
+            transport.log.warning("the timeout is not a number of seconds above 0: every call is refused")
         }
         poster = EventPoster(configuration: configuration)
         eventBroadcaster = poster.broadcaster
@@ -127,9 +141,15 @@ public final class BMLTConnection {
         inFlightRequests.append(request)
         operation.began?(self, request)
         let deadline = OperationDeadline()
-        let task = Task { @MainActor in await self.execute(operation, request, deadline) }
+        // A read's outcome is settled by its deadline itself (`DeadlineRace`); other operations end when their work does.
+        let race = operation.endsAtDeadline ? DeadlineRace<Value>() : nil
+        let task = Task { @MainActor in await self.execute(operation, request, deadline, race) }
         request.onCancel { task.cancel() }
-        deadline.arm(on: operationDeadlines) { task.cancel() }
+        deadline.arm(on: operationDeadlines) {
+            request.noteDeadlinePassed()
+            race?.expire()
+            task.cancel()
+        }
         return (request, task)
     }
 
@@ -137,13 +157,19 @@ public final class BMLTConnection {
     /// `work` and `finish` are functions of their own (`@inline(never)`): inlined, their locals were laid out in this
     /// task frame, which stays allocated while the request waits on the network (`bmlt-bench`'s soak measured the frames
     /// of 500 validations in flight at most of the process's peak heap).
-    /// The whole call's `timeout` (`deadline`) ends the work with `.timeout`.
+    /// The whole call's `timeout` (`deadline`) ends the work with `.timeout`. A read (`race`) ends at the deadline
+    /// itself, its work left to wind down behind it (see `DeadlineRace`); other operations when their work returns.
     private func execute<Value>(_ operation: Operation<Value>, _ request: BMLTRequest,
-                                _ deadline: OperationDeadline) async -> Result<Value, BMLTError> {
+                                _ deadline: OperationDeadline, _ race: DeadlineRace<Value>?) async -> Result<Value, BMLTError> {
         if configuration.cachePolicy == .cacheThenNetwork, operation.kind.isCacheableRead, configuration.cache != nil {
             await deliverFromCache(operation)
         }
-        var outcome = await OperationDeadline.$current.withValue(deadline) { await work(operation, request) }
+        var outcome: Result<Value, BMLTError>
+        if let race {
+            outcome = await raced(operation, request, deadline, race)
+        } else {
+            outcome = await OperationDeadline.$current.withValue(deadline) { await work(operation, request) }
+        }
         let timedOut = deadline.disarm(on: operationDeadlines)
         if request.isCancelled, !operation.outcomeSurvivesCancel {
             outcome = .failure(.cancelled)
@@ -166,6 +192,36 @@ public final class BMLTConnection {
         } catch {
             return .failure(error)
         }
+        return await Self.perform(operation, context, request)
+    }
+
+    /// A read raced against its deadline: the work runs in a task of its own (`DeadlineRace.start`), its cache writes
+    /// held (`CacheHold`) until its outcome is known to have come in time; when the deadline comes first, the call
+    /// resumes here with `.timeout` at once (one hop to the main actor) while the cancelled work winds down behind it,
+    /// and nothing of that work reaches the cache, the stores or the notifications. Out of line, as `work`.
+    @inline(never)
+    private func raced<Value>(_ operation: Operation<Value>, _ request: BMLTRequest, _ deadline: OperationDeadline,
+                              _ race: DeadlineRace<Value>) async -> Result<Value, BMLTError> {
+        let hold = CacheHold()
+        let context: OperationContext
+        do throws(BMLTError) {
+            context = try makeContext(cacheMode: cacheMode(for: operation.kind), cacheHold: hold)
+        } catch {
+            return .failure(error)
+        }
+        return await withTaskCancellationHandler {
+            race.start(hold: hold) {
+                await OperationDeadline.$current.withValue(deadline) { await Self.perform(operation, context, request) }
+            }
+            return await race.outcome()
+        } onCancel: {
+            race.cancelWork()
+        }
+    }
+
+    /// The operation's work on `context`, off the main actor; a request whose read was answered by the cache is marked so.
+    private nonisolated static func perform<Value>(_ operation: Operation<Value>, _ context: OperationContext,
+                                                   _ request: BMLTRequest) async -> Result<Value, BMLTError> {
         // The context's log is bound for the list decoders' warnings about entries without a usable id.
         let outcome = await WireShape.$droppedLog.withValue(context.transport.log) { () async -> Result<Value, BMLTError> in
             do throws(BMLTError) { return .success(try await operation.work(context)) } catch { return .failure(error) }
@@ -210,11 +266,12 @@ public final class BMLTConnection {
         if let index = inFlightRequests.firstIndex(where: { $0 === request }) { inFlightRequests.remove(at: index) }
     }
 
-    private func makeContext(cacheMode: CacheMode = .off) throws(BMLTError) -> OperationContext {
+    private func makeContext(cacheMode: CacheMode = .off, cacheHold: CacheHold? = nil) throws(BMLTError) -> OperationContext {
         if let rootURLError { throw rootURLError }
+        if let timeoutError { throw timeoutError }
         return OperationContext(root: rootServerURL, transport: transport, serverInfo: server.info,
                                 serverFormats: server.formats, adminSession: adminSession,
-                                cache: configuration.cache, cacheMode: cacheMode, language: language)
+                                cache: configuration.cache, cacheMode: cacheMode, cacheHold: cacheHold, language: language)
     }
 
     /// How an operation of `kind` uses the cache under the configured policy: only reads use it (a message to a

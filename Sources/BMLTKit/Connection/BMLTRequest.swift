@@ -23,6 +23,8 @@ public final class BMLTRequest: Sendable, Hashable, Identifiable, CustomStringCo
         var isCancelled = false
         var isFinished = false
         var isFromCache = false
+        /// When the whole call's deadline passed (uptime nanoseconds), if it did before the outcome.
+        var deadlinePassedAt: UInt64?
         var cancelHandler: (@Sendable () -> Void)?
     }
 
@@ -57,6 +59,15 @@ public final class BMLTRequest: Sendable, Hashable, Identifiable, CustomStringCo
 
     /// Marks the outcome as answered by the cache.
     func markFromCache() { state.withLock { $0.isFromCache = true } }
+
+    /// Notes the moment the whole call's deadline passed (`OperationDeadline`), from which tests measure the outcome.
+    func noteDeadlinePassed() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        state.withLock { $0.deadlinePassedAt = now }
+    }
+
+    /// When the whole call's deadline passed (uptime nanoseconds, as `DispatchTime`), `nil` when it did not.
+    var deadlinePassedAt: UInt64? { state.withLock { $0.deadlinePassedAt } }
 
     /// Installs what `cancel()` does; runs it at once if the request was cancelled already.
     func onCancel(_ handler: @escaping @Sendable () -> Void) {

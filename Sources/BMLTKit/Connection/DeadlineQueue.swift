@@ -25,10 +25,10 @@ final class DeadlineQueue: @unchecked Sendable {
     /// `nil`: no deadline (an infinite timeout, or one past what the clock can count).
     private let nanoseconds: UInt64?
 
-    /// A queue whose deadlines are `timeout` seconds after each `add`. A timeout that is not finite, or longer than
-    /// about 30 years, means no deadline.
+    /// A queue whose deadlines are `timeout` seconds after each `add`. Zero or less: every deadline passes at once; an
+    /// infinite timeout, one of about 31 years or more (`TimeoutBudget`), or NaN: no deadline. No value traps.
     init(timeout: TimeInterval) {
-        nanoseconds = timeout.isFinite && timeout < 1e9 ? UInt64(max(0, timeout) * 1_000_000_000) : nil
+        nanoseconds = timeout <= 0 ? 0 : TimeoutBudget(timeout).nanoseconds
         timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "BMLTKit.deadlines"))
         timer.schedule(deadline: .distantFuture)
         timer.setEventHandler { [weak self] in self?.fire() }

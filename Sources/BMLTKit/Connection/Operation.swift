@@ -28,6 +28,11 @@ struct Operation<Value: Sendable>: Sendable {
     /// sent looks up what the server holds, and reports that (done, or an open outcome) instead of `.cancelled`.
     var outcomeSurvivesCancel = false
 
+    /// Whether the deadline itself settles the call (`DeadlineRace`): reads, whose work changes nothing but the cache
+    /// (held until the outcome came in time). Logins, logouts, writes and administration end when their work does:
+    /// a login must not open after it was reported timed out, and a write's look-up decides its outcome.
+    var endsAtDeadline: Bool { kind.isCacheableRead && !outcomeSurvivesCancel }
+
     init(kind: BMLTRequestKind,
          work: @escaping @Sendable (OperationContext) async throws(BMLTError) -> Value,
          succeed: @escaping @MainActor @Sendable (BMLTConnection, Value, BMLTRequest) -> [BMLTEvent],

@@ -1,10 +1,16 @@
 import Foundation
 
-/// Cache writes kept back: those of a read sent before it was known to be wanted. They reach the cache when the read is
+/// Cache writes kept back: those of a read sent before it was known to be wanted (a read of a `ReadRound`), or of a
+/// read operation whose outcome may come after its deadline (`DeadlineRace`). They reach the cache when the read is
 /// used (`release`), and never when it is not (`drop`; an entry written piece by piece is then removed with its writer).
+/// A hold inside another (a round's read in a raced operation) releases into the outer one, which decides in the end.
 final class CacheHold: Sendable {
     private enum Phase { case holding, released, dropped }
     private let state = Locked<(phase: Phase, writes: [@Sendable () -> Void])>((.holding, []))
+    /// Where released writes go; `nil`: to the cache.
+    private let outer: CacheHold?
+
+    init(inside outer: CacheHold? = nil) { self.outer = outer }
 
     /// Runs `write` now when the hold was released, keeps it while holding, forgets it once dropped.
     func write(_ write: @escaping @Sendable () -> Void) {
@@ -15,10 +21,10 @@ final class CacheHold: Sendable {
             case .dropped: return false
             }
         }
-        if now { write() }
+        if now { pass(write) }
     }
 
-    /// The read is used: its writes go to the cache, now and from now on.
+    /// The read is used: its writes go to the cache (or to the outer hold), now and from now on.
     func release() {
         let writes = state.withLock { state -> [@Sendable () -> Void] in
             guard case .holding = state.phase else { return [] }
@@ -26,7 +32,11 @@ final class CacheHold: Sendable {
             defer { state.writes = [] }
             return state.writes
         }
-        for write in writes { write() }
+        for write in writes { pass(write) }
+    }
+
+    private func pass(_ write: @escaping @Sendable () -> Void) {
+        if let outer { outer.write(write) } else { write() }
     }
 
     /// The read is not used: nothing of it reaches the cache.
@@ -46,7 +56,7 @@ final class RoundRead<Value: Sendable>: Sendable, RoundMember {
     private let hold: CacheHold
 
     init(_ context: OperationContext, _ work: @escaping @Sendable (OperationContext) async throws(BMLTError) -> Value) {
-        let hold = CacheHold()
+        let hold = CacheHold(inside: context.cacheHold)
         let held = context.holdingCacheWrites(hold)
         self.hold = hold
         task = Task {
@@ -81,6 +91,8 @@ protocol RoundMember: Sendable {
 /// bodies and formats beside GetServerInfo). The round ends with `end()`: every read not used is cancelled and its
 /// cache writes dropped, and every read has finished before the caller announces anything, so a request never
 /// outlives its operation and nothing of a discarded read reaches the stores, the cache or the notifications.
+/// That wait never delays a `.timeout`: the round runs in a read operation, which its deadline settles at once
+/// (`DeadlineRace`), leaving the round to end behind it.
 final class ReadRound: Sendable {
     private let context: OperationContext
     private let members = Locked<(reads: [any RoundMember], cancelled: Bool)>(([], false))

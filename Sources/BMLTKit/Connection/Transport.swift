@@ -31,6 +31,8 @@ final class Transport: Sendable {
     /// JSON `Accept`.
     private let standardHeaders: [String: String]
     let timeout: TimeInterval
+    /// Each request's `timeoutInterval` (`TimeoutBudget.backstop`: finite whatever `timeout` is).
+    let backstop: TimeInterval
     private let maximumResponseSize: Int
     let retryPolicy: BMLTRetryPolicy
     /// The app's own HTTP transport, used instead of the session when given.
@@ -48,8 +50,10 @@ final class Transport: Sendable {
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         // Our own deadline enforces `timeout` exactly; the session's timers (whole seconds on Linux, where 0.5
         // would fire at once) only back it up.
-        sessionConfiguration.timeoutIntervalForRequest = Self.backstop(configuration.timeout)
-        sessionConfiguration.timeoutIntervalForResource = Self.backstop(configuration.timeout) * 2
+        // Always finite (`TimeoutBudget.backstop`): FoundationNetworking traps on an infinite or huge one.
+        let budget = TimeoutBudget(configuration.timeout)
+        sessionConfiguration.timeoutIntervalForRequest = budget.backstop
+        sessionConfiguration.timeoutIntervalForResource = budget.backstop * 2
         tasks = TaskTable()
         deadlines = DeadlineQueue(timeout: configuration.timeout)
         session = URLSession(configuration: sessionConfiguration, delegate: tasks, delegateQueue: DelegateQueue.make())
@@ -57,6 +61,7 @@ final class Transport: Sendable {
         if Self.isValidHeaderValue(configuration.userAgent) { standard["User-Agent"] = configuration.userAgent }
         standardHeaders = standard
         timeout = configuration.timeout
+        backstop = budget.backstop
         maximumResponseSize = configuration.maximumResponseSize
         retryPolicy = configuration.retryPolicy
         custom = configuration.httpTransport
@@ -69,6 +74,11 @@ final class Transport: Sendable {
 
     /// Requests started and not yet finished (for tests).
     var pendingCount: Int { tasks.count }
+
+    /// The session's own timeouts (for tests: always finite, see `TimeoutBudget.backstop`).
+    var sessionTimeouts: (request: TimeInterval, resource: TimeInterval) {
+        (session.configuration.timeoutIntervalForRequest, session.configuration.timeoutIntervalForResource)
+    }
 
     /// Sends a request made by `makeRequest` with the connection's cookies and deadline. `retryable` requests (plain
     /// reads) are tried again on transient failures; writes, logins and messages never are. With `consumer`, a 2xx
@@ -117,7 +127,7 @@ final class Transport: Sendable {
     /// let reply = try await transport.send(request, retryable: true)
     /// ```
     func makeRequest(_ url: URL, method: String = "GET", headers: [String: String] = [:], body: Data? = nil) -> URLRequest {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.backstop(timeout))
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: backstop)
         if method != "GET" { request.httpMethod = method }
         if let body { request.httpBody = body }
         var fields = standardHeaders
@@ -178,8 +188,6 @@ final class Transport: Sendable {
         reply.data = Data()
         return .success(reply)
     }
-
-    private static func backstop(_ timeout: TimeInterval) -> TimeInterval { (timeout + 1).rounded(.up) }
 
     /// Connection lost, timeouts, refused or unreachable hosts: worth another try for a read.
     static func isTransient(_ error: BMLTError) -> Bool {

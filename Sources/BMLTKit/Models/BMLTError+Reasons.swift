@@ -136,9 +136,16 @@ extension BMLTError {
         /// ```
         public let value: Int?
 
-        init(_ key: String, value: Int? = nil) {
+        /// The seconds given, for a reason about a duration (`invalidTimeout(_:)`); `nil` for the others.
+        /// ```swift
+        /// print(BMLTError.Argument.invalidTimeout(-1).seconds ?? 0)   // -1.0
+        /// ```
+        public let seconds: Double?
+
+        init(_ key: String, value: Int? = nil, seconds: Double? = nil) {
             self.key = key
             self.value = value
+            self.seconds = seconds
         }
 
         /// The reason's stable name (`"emptyFieldKey"`, …), the same in every release and language.
@@ -154,7 +161,7 @@ extension BMLTError {
         public var description: String { phrase(in: "en") }
 
         func phrase(in language: String) -> String {
-            StringTables.text(key, value.map { [String($0)] } ?? [], language: language)
+            StringTables.text(key, value.map { [String($0)] } ?? seconds.map { [String($0)] } ?? [], language: language)
         }
 
         // Adding a reason: one `static let name = Argument("argument.<name>")` line (a `static func` for one that
@@ -166,6 +173,15 @@ extension BMLTError {
         public static let aggregatorSearchWithoutFilter = Argument("argument.aggregatorSearchWithoutFilter")
         /// `.nearest(n)` with a time window and `n` below 1: it asks for no meetings (the `n` given).
         public static func nearestNoneInWindow(_ wanted: Int) -> Argument { Argument("argument.nearestNoneInWindow", value: wanted) }
+        /// `BMLTConfiguration.timeout` is not a number of seconds above 0 (NaN, zero or negative: the value given, in
+        /// `seconds`). Every call of the connection is refused with it, before anything is sent. Compare NaN with
+        /// `isNaN` (a NaN is equal to nothing, itself included):
+        /// ```swift
+        /// if case .invalidArgument(let reason) = error, reason.name == "invalidTimeout" {
+        ///     print("timeout", reason.seconds ?? 0, "is not usable")
+        /// }
+        /// ```
+        public static func invalidTimeout(_ seconds: Double) -> Argument { Argument("argument.invalidTimeout", seconds: seconds) }
     }
 
     /// Why a reply that arrived could not be read (`brokenReply`).

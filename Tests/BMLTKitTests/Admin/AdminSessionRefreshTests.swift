@@ -3,7 +3,8 @@ import Testing
 @testable import BMLTKit
 
 /// The REST token's refresh: concurrent callers share one refresh (made outside the session's lock, and run only once
-/// installed), and a logout while it runs ends it.
+/// installed), and a logout while it runs ends it. A caller cancelled while it waits (its call's deadline passed) stops
+/// waiting at once.
 @Suite("Admin session: one shared token refresh")
 struct AdminSessionRefreshTests {
     static let now = Date(timeIntervalSince1970: 2_000_000_000)
@@ -39,6 +40,34 @@ struct AdminSessionRefreshTests {
             return AdminSession.Token(value: "newer", expiresAt: Self.now)
         }
         #expect(fresh == "new" && given.withLock { $0 } == ["old"], "a fresh token is used without a refresh")
+    }
+
+    @Test("a caller cancelled while it waits for the shared refresh stops waiting at once; the refresh goes on for the others")
+    func cancelledWaiterLeaves() async throws {
+        let session = Self.session(expiringIn: 60)
+        let gate = DeafGate()
+        gate.open(after: 60)    // only a hang guard: a caller that waited for the refresh fails the test instead of hanging
+        let (started, startedSignal) = AsyncStream.makeStream(of: Void.self)
+        let refresh: @Sendable (String) async throws(BMLTError) -> AdminSession.Token = { _ throws(BMLTError) in
+            startedSignal.yield()
+            await gate.wait()    // a refresh whose server takes its time, cancelled or not
+            return AdminSession.Token(value: "new", expiresAt: Self.now.addingTimeInterval(3600))
+        }
+        let first = Task { try? await session.bearerToken(refresh: refresh) }
+        for await _ in started { break }
+        // A second caller finds the refresh running and waits for it; its call is cancelled (its deadline passed).
+        let second = Task { () async -> Result<String, BMLTError> in
+            do throws(BMLTError) { return .success(try await session.bearerToken(refresh: refresh)) } catch { return .failure(error) }
+        }
+        second.cancel()
+        let result = await second.value
+        let refreshEndedFirst = gate.isOpen
+        #expect(result == .failure(.cancelled), "\(result)")
+        #expect(!refreshEndedFirst, "the cancelled caller waited for the shared refresh to end")
+        gate.open()
+        #expect(await first.value == "new", "the refresh went on for the caller that still waits")
+        let again = try await session.bearerToken { _ throws(BMLTError) in AdminSession.Token(value: "newer", expiresAt: Self.now) }
+        #expect(again == "new", "the refreshed token is installed")
     }
 
     @Test("a logout while the refresh runs: the caller is told it is logged out, and the refresh is cancelled")
