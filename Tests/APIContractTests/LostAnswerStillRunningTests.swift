@@ -134,7 +134,7 @@ struct LostAnswerStillRunningTests {
         standIn.tokenLifetime = 200          // within BMLTKit's refresh margin: refreshed before each request
         try await connection.login(username: "admin", password: RESTAdminReplay.password)
         standIn.loseNextWrite(.refusedBefore(502))
-        standIn.failNextReads(100)
+        standIn.failReadsAfterNextWrite(100)   // the edit-conflict check's read before the write is answered
         let open = await badInput.openOutcome { _ = try await connection.saveAndWait(LostAnswerTests.renamedSeed("Ours")) }
         #expect(open?.isKnownDone == false && open?.finding == .lookUpFailed(.httpStatus(code: 503, message: nil)))
         #expect(standIn.server.requests.contains { $0.target.hasSuffix("auth/refresh") })

@@ -216,7 +216,11 @@ struct LostAnswerTests {
         standIn.loseNextWrite(.status(502))
         let lost = try await requests { _ = try await connection.saveAndWait(Self.newDraft("Lost", generation)) }
         let cleanSave = try await requests { _ = try await connection.saveAndWait(Self.renamedSeed("Renamed")) }
-        let draft = Self.renamedSeed("Renamed again")
+        // Made from the meeting as the server now holds it (renamed), so the edit-conflict check finds no conflict.
+        var renamed = Self.seed()
+        renamed.name = "Renamed"
+        var draft = renamed.editable()
+        draft.name = "Renamed again"
         standIn.loseNextWrite(.reset)
         let lostSave = try await requests { _ = try await connection.saveAndWait(draft) }
         // A create: 2 more (REST: the change list and the meeting; 2.x: who is logged in and the change list, its read of

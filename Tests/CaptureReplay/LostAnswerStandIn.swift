@@ -87,6 +87,10 @@ public final class LostAnswerStandIn: @unchecked Sendable {
     private var lifetime = 86_400
     /// The next `count` reads of a meeting fail with 503 (a look-up that cannot read it).
     public func failNextReads(_ count: Int) { lock.withLock { failingReads = count } }
+    /// From the next write on, the next `count` reads of a meeting fail with 503: the look-up after the write cannot
+    /// read it, while the reads before it (the edit-conflict check's) are answered.
+    public func failReadsAfterNextWrite(_ count: Int) { lock.withLock { readsToFailAfterWrite = count } }
+    private var readsToFailAfterWrite = 0
     /// Whether the server records changes (`GetChanges` answers `[]` when off).
     public var changeLogOn: Bool { get { lock.withLock { logOn } } set { lock.withLock { logOn = newValue } } }
     private var logOn = true
@@ -187,6 +191,11 @@ public final class LostAnswerStandIn: @unchecked Sendable {
     private func answer(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Behavior {
         let isWrite = request.method != "GET" && !request.path.hasSuffix("auth/token") && !request.path.hasSuffix("auth/refresh")
             && !String(decoding: request.body, as: UTF8.self).contains("admin_action=login")
+        if isWrite {
+            lock.withLock {
+                if readsToFailAfterWrite > 0 { failingReads = readsToFailAfterWrite; readsToFailAfterWrite = 0 }
+            }
+        }
         // A late gateway: the client is answered now, the server gets the write after the client's first look.
         if isWrite, let gateway = lock.withLock({ () -> (LateAnswer, TimeInterval)? in
             guard case .late(let answer, let after)? = pendingLoss else { return nil }
