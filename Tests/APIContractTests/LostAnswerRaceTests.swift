@@ -34,7 +34,7 @@ struct LostAnswerRaceTests {
         standIn.loseNextWrite(.late(answer, after: 0.5))
         let open = await badInput.openOutcome { _ = try await connection.saveAndWait(LostAnswerTests.newDraft("Lost Answer Group", generation)) }
         #expect(open?.finding == .notFoundYet && open?.write == .createMeeting && open?.attemptStarted != nil)
-        await waitUntil { standIn.lateWritesPending == 0 }
+        await waitUntil("standIn.lateWritesPending == 0") { standIn.lateWritesPending == 0 }
         #expect(standIn.lateWritesPending == 0 && LostAnswerTests.named(standIn, "Lost Answer Group").count == 1)
         #expect(standIn.writeRequests == 1 + 1)     // the login and the one create
     }
@@ -49,7 +49,7 @@ struct LostAnswerRaceTests {
         let save = Task { @MainActor () -> BMLTError? in
             do { _ = try await connection.saveAndWait(draft); return nil } catch let error as BMLTError { return error } catch { return nil }
         }
-        await waitUntil { standIn.writeRequests == 2 }        // the create reached the gateway
+        await waitUntil("standIn.writeRequests == 2") { standIn.writeRequests == 2 }        // the create reached the gateway
         save.cancel()
         let failure = await save.value
         guard case .writeOutcomeUnknown(let open)? = failure else {
@@ -57,7 +57,7 @@ struct LostAnswerRaceTests {
             return
         }
         #expect(open.finding == .notFoundYet)
-        await waitUntil { standIn.lateWritesPending == 0 }
+        await waitUntil("standIn.lateWritesPending == 0") { standIn.lateWritesPending == 0 }
         #expect(LostAnswerTests.named(standIn, "Lost Answer Group").count == 1 && standIn.writeRequests == 2)
     }
 
@@ -72,7 +72,7 @@ struct LostAnswerRaceTests {
         let save = Task { @MainActor () -> BMLTError? in
             do { _ = try await connection.saveAndWait(draft); return nil } catch let error as BMLTError { return error } catch { return nil }
         }
-        await waitUntil { standIn.writeRequests == 2 }        // the create reached the gateway, no answer yet
+        await waitUntil("standIn.writeRequests == 2") { standIn.writeRequests == 2 }        // the create reached the gateway, no answer yet
         try await connection.logoutAndWait()                   // an app switching accounts
         try await connection.login(username: "admin", password: RESTAdminReplay.password)
         let reads = standIn.server.requests.count
@@ -95,7 +95,7 @@ struct LostAnswerRaceTests {
         var draft = LostAnswerTests.newDraft("Lost Answer Group", generation)
         let open = await badInput.openOutcome { _ = try await connection.saveAndWait(draft) }
         draft.recordOpenOutcome(try #require(open))
-        await waitUntil { standIn.lateWritesPending == 0 }
+        await waitUntil("standIn.lateWritesPending == 0") { standIn.lateWritesPending == 0 }
         let saved = try await connection.saveAndWait(draft)            // the person taps Save again
         let held = LostAnswerTests.named(standIn, "Lost Answer Group")
         #expect(held == [saved.meeting.id] && saved.wasCreated && standIn.writeRequests == 1 + 1)
@@ -111,7 +111,7 @@ struct LostAnswerRaceTests {
         let open = await badInput.openOutcome { _ = try await connection.saveAndWait(draft) }
         draft.recordOpenOutcome(try #require(open))
         let stored = try JSONEncoder().encode(draft)
-        await waitUntil { standIn.lateWritesPending == 0 }
+        await waitUntil("standIn.lateWritesPending == 0") { standIn.lateWritesPending == 0 }
         // The app is relaunched: a new connection, the draft read back from what it stored.
         let relaunched = BMLTConnection(rootServerURL: standIn.rootURL, configuration: BMLTConfiguration(timeout: 10))
         relaunched.adminSession.openWrites.settleTime.withLock { $0 = 0.3 }

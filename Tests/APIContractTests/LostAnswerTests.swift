@@ -165,7 +165,7 @@ struct LostAnswerTests {
         var iterator = connection.events.makeAsyncIterator()
         standIn.loseNextWrite(.status(502))
         connection.save(Self.newDraft("Lost Answer Group", generation))
-        await waitUntil { !connection.isBusy && !added.isEmpty }
+        await waitUntil("!connection.isBusy && !added.isEmpty") { !connection.isBusy && !added.isEmpty }
         #expect(added.count == 1 && errors.isEmpty && connection.admin.lastError == nil && connection.lastError == nil)
         #expect(Self.named(standIn, "Lost Answer Group") == added.map(\.id))
         // connection.events: the same outcome, before any error (there is none) — the first outcome event is the meeting.
@@ -194,9 +194,9 @@ struct LostAnswerTests {
         defer { tokens.forEach(center.removeObserver) }
         standIn.loseNextWrite(.stall)
         let request = connection.save(Self.newDraft("Lost Answer Group", generation))
-        await waitUntil { standIn.writes == 1 }       // the server did it; its answer never comes
+        await waitUntil("standIn.writes == 1") { standIn.writes == 1 }       // the server did it; its answer never comes
         request.cancel()
-        await waitUntil { !connection.isBusy }
+        await waitUntil("!connection.isBusy") { !connection.isBusy }
         #expect(added == 1 && cancelled == 0 && Self.named(standIn, "Lost Answer Group").count == 1)
         #expect(connection.admin.lastError == nil && standIn.writeRequests == 2)
     }
@@ -277,10 +277,3 @@ struct LostAnswerTests {
     }
 }
 
-/// Waits (yielding to the main actor) until `condition` holds, or gives up after a long time (no upper bound asserted).
-@MainActor
-func waitUntil(_ condition: () -> Bool) async {
-    for _ in 0..<3000 where !condition() {
-        try? await Task.sleep(nanoseconds: 10_000_000)
-    }
-}

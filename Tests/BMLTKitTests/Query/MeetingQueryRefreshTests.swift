@@ -70,7 +70,7 @@ struct MeetingQueryRefreshTests {
 
         // A pull-to-refresh: its first meetings arrive (the rest held back), the list on screen stays whole.
         let pull = Task { await query.refresh() }
-        await waitUntil { query.isLoading && !query.meetingsSoFar.isEmpty }
+        await waitUntil("query.isLoading && !query.meetingsSoFar.isEmpty") { query.isLoading && !query.meetingsSoFar.isEmpty }
         #expect(query.isLoading && !query.isComplete)
         #expect(query.meetings.map(\.id) == held, "the previous list was replaced by the first batch of the new one")
         #expect(query.meetingsSoFar.count < changed.count && query.meetingsSoFar.allSatisfy { $0.id > 5000 })
@@ -109,12 +109,12 @@ struct MeetingQueryRefreshTests {
             let seen = (complete: query.isComplete, meetings: query.meetings)
             olderSaw.withLock { $0 = seen }
         }
-        await waitUntil { !query.meetings.isEmpty }             // Monday's first meetings are shown
+        await waitUntil("!query.meetings.isEmpty") { !query.meetings.isEmpty }             // Monday's first meetings are shown
         let olderRequest = try #require(query.request)
         query.criteria = Self.tuesday
         let newer = Task { @MainActor in await query.refresh() }
         // The older search is cancelled and over; Tuesday's reply is still held back.
-        await waitUntil { olderRequest.isCancelled && !connection.inFlightRequests.contains { $0 === olderRequest } }
+        await waitUntil("the older request is cancelled and gone") { olderRequest.isCancelled && !connection.inFlightRequests.contains { $0 === olderRequest } }
         // Room for a wrong early return (a lower bound only: with the fix nothing can end before the gate opens).
         try await Task.sleep(nanoseconds: 300_000_000)
         #expect(olderSaw.withLock { $0 } == nil, "the superseded refresh returned before the newer one's meetings arrived")
@@ -131,10 +131,10 @@ struct MeetingQueryRefreshTests {
         let shown = try #require(query.request)
         query.criteria = criteria
         let gone = Task { @MainActor in await query.refresh() }
-        await waitUntil { query.request !== shown }
+        await waitUntil("query.request !== shown") { query.request !== shown }
         let goneRequest = try #require(query.request)
         let last = Task { @MainActor in await query.refresh() }
-        await waitUntil { goneRequest.isCancelled && !connection.inFlightRequests.contains { $0 === goneRequest } }
+        await waitUntil("the request is cancelled and gone") { goneRequest.isCancelled && !connection.inFlightRequests.contains { $0 === goneRequest } }
         // Only if the cancelled caller kept waiting: the newer reply goes on after a while, so the test ends.
         let safety = Task { try await Task.sleep(nanoseconds: 10_000_000_000); monday.open() }
         gone.cancel()
@@ -174,10 +174,10 @@ struct MeetingQueryRefreshTests {
         // Another view's query: the cached list at once, whole, while the server's reply is held back.
         let list = BMLTMeetingQuery(connection, criteria: Self.tuesday)
         let refresh = Task { @MainActor in await list.refresh() }
-        await waitUntil { !list.meetings.isEmpty }
+        await waitUntil("!list.meetings.isEmpty") { !list.meetings.isEmpty }
         #expect(list.meetings.map(\.id) == held, "the first meetings shown were not the cached list")
         #expect(list.isFromCache && list.isLoading && !list.isComplete)
-        await waitUntil { !list.meetingsSoFar.isEmpty }
+        await waitUntil("!list.meetingsSoFar.isEmpty") { !list.meetingsSoFar.isEmpty }
         #expect(list.meetings.map(\.id) == held, "the server's first batch replaced the cached list")
         gate.open()
         await refresh.value

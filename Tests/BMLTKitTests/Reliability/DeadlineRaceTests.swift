@@ -47,7 +47,7 @@ struct DeadlineRaceTests {
         gate.open()
         #expect(result == .failure(.timeout))
         #expect(!workEndedFirst, "the outcome waited for the cancelled work to end")
-        await waitUntil { workEnded.withLock { $0 } }
+        await waitUntil("the abandoned work ended") { workEnded.withLock { $0 } }
         // The late success is dropped: a few turns of the main actor for anything it would have announced.
         for _ in 0..<20 { await Task.yield() }
         try await Task.sleep(nanoseconds: 50_000_000)
@@ -90,7 +90,7 @@ struct DeadlineRaceTests {
             } else {
                 #expect(result == .failure(.timeout), "\(result)")
                 gate.open()
-                await waitUntil { workEnded.withLock { $0 } }
+                await waitUntil("the abandoned work ended") { workEnded.withLock { $0 } }
                 try await Task.sleep(nanoseconds: 100_000_000)   // the late work's epilogue, which would release its writes
                 #expect(cache.body(for: key) == nil, "a timed-out read's answer reached the cache")
             }
@@ -116,7 +116,7 @@ struct DeadlineRaceTests {
                 return .failure(error)
             }
         }
-        await waitUntil { request.withLock { $0 }?.deadlinePassedAt != nil }
+        await waitUntil("the deadline fired") { request.withLock { $0 }?.deadlinePassedAt != nil }
         try await Task.sleep(nanoseconds: 100_000_000)    // time for a wrongly settled outcome to be delivered
         #expect(request.withLock { $0 }?.isFinished == false, "the login's outcome waits for its work")
         gate.open()
