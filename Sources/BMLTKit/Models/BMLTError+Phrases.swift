@@ -174,6 +174,10 @@ extension BMLTError.Argument: CustomStringConvertible {
         case .aggregatorSearchWithoutFilter: return StringTables.text("argument.aggregatorSearchWithoutFilter", language: language)
         case .nearestNoneInWindow(let wanted):
             return StringTables.text("argument.nearestNoneInWindow", [String(wanted)], language: language)
+        case .previousResults(.otherServer):
+            return StringTables.text("argument.previousResults.otherServer", language: language)
+        case .previousResults(.otherSearch):
+            return StringTables.text("argument.previousResults.otherSearch", language: language)
         }
     }
 }

@@ -238,6 +238,9 @@ extension BMLTError {
         case aggregatorSearchWithoutFilter
         /// `.nearest(n)` with a time window and `n` below 1: it asks for no meetings (the `n` given).
         case nearestNoneInWindow(Int)
+        /// `meetings(matching:updating:)` was given results of another server or another search: they cannot be
+        /// brought up to date as these (the mismatch says which).
+        case previousResults(PreviousResultsMismatch)
     }
 
     /// Why a reply that arrived could not be read (`brokenReply`).
