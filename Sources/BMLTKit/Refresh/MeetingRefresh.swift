@@ -57,7 +57,9 @@ enum MeetingRefresh {
         guard previous.origin != nil else { return .failure(.noOrigin) }
         let info = try await context.requireServerInfo()
         if info.aggregatorModeEnabled { return .failure(.aggregator) }
-        if info.changesPerMeeting == 0 { return .failure(.noChangeHistory) }
+        // 4.x reports 0 and keeps every change (`rootserver-4x/001-GetServerInfo.json` beside `200-GetChanges-after-edits.json`);
+        // before 4.x, 0 is a server configured to keep none.
+        if info.majorVersion < 4, info.changesPerMeeting == 0 { return .failure(.noChangeHistory) }
         let order = ServerOrder(info)
         guard order.isOrdered(previous.meetings) else {
             return .failure(.orderNotReproducible("the previous list is not in the order this server gives"))

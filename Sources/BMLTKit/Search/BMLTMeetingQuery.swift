@@ -88,9 +88,12 @@ public final class BMLTMeetingQuery {
 
     @ObservationIgnored private weak var connection: BMLTConnection?
     /// Bumped by each refresh: a refresh whose number is not the latest changes nothing.
-    @ObservationIgnored private var generation = 0
+    @ObservationIgnored private(set) var generation = 0
     /// The running refresh's request.
     @ObservationIgnored private var running: BMLTRequest?
+    /// The last complete refresh's results and criteria: what the next refresh of the same criteria brings up to date
+    /// from the change log (`Refresh/BMLTMeetingQuery+Refresh.swift`).
+    @ObservationIgnored var refreshBase: (criteria: BMLTSearchCriteria, results: BMLTSearchResults)?
 
     /// A query on `connection` (held weakly) for `criteria`; nothing is sent until `refresh()`.
     /// ```swift
@@ -128,8 +131,12 @@ public final class BMLTMeetingQuery {
             began(request)
             let outcome = await withTaskCancellationHandler { await task.value } onCancel: { request.cancel() }
             end(mine, outcome.map(\.results.meetings))
+        } else if let previous = updatable() {
+            // A refresh after a complete one reads only what changed (Refresh/BMLTMeetingQuery+Refresh.swift).
+            end(mine, await update(previous, on: connection, mine: mine).map(\.meetings))
         } else {
-            let search = connection.batchedSearch(criteria, feedsStore: false)
+            let asked = criteria
+            let search = connection.batchedSearch(asked, feedsStore: false)
             began(search.request)
             var first = true
             do {
@@ -141,7 +148,7 @@ public final class BMLTMeetingQuery {
             } catch {
                 // The outcome below says what failed.
             }
-            end(mine, await search.outcome.value.map(\.meetings))
+            end(mine, keep(await search.outcome.value, of: asked, mine: mine).map(\.meetings))
         }
     }
 
@@ -153,7 +160,7 @@ public final class BMLTMeetingQuery {
         running?.cancel()
     }
 
-    private func began(_ request: BMLTRequest) {
+    func began(_ request: BMLTRequest) {
         running = request
         self.request = request
     }
