@@ -23,6 +23,19 @@ extension BMLTConnection {
         try await run(Self.meetingRefresh(criteria, extent: extent, previous: previous))
     }
 
+    /// Brings `previous` up to date (the fire-and-forget form of `meetings(matching:extent:updating:)`, with the same
+    /// notifications and store updates): posts one `.bmltMeetingSearchResults` with the whole list, or one `.bmltError`;
+    /// fills `search`.
+    /// ```swift
+    /// let previous = try await connection.meetings(matching: criteria)
+    /// connection.searchMeetings(criteria, updating: previous)   // at a pull-to-refresh
+    /// ```
+    @discardableResult
+    public func searchMeetings(_ criteria: BMLTSearchCriteria, extent: BMLTSearchExtent = .meetingsAndFormats,
+                               updating previous: BMLTSearchResults) -> BMLTRequest {
+        start(Self.meetingRefresh(criteria, extent: extent, previous: previous))
+    }
+
     /// A refresh as an operation: its results fill `search` and are announced as a search's (`feedsStore: false`, a
     /// `BMLTMeetingQuery`'s: only announced).
     static func meetingRefresh(_ criteria: BMLTSearchCriteria, extent: BMLTSearchExtent, previous: BMLTSearchResults,
