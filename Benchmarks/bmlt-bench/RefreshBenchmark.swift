@@ -83,9 +83,17 @@ enum RefreshBenchmark {
                 changes.insert(["date_int": String(Int(clock.timeIntervalSince1970)), "change_type": "comdef_change_type_change",
                                 "change_id": String(50_000 + changes.count), "meeting_id": id, "user_id": "1",
                                 "service_body_id": before["service_body_bigint"] ?? "", "meeting_exists": "1",
-                                "json_data": ["before": before, "after": meetings[index]]], at: 0)
+                                "json_data": ["before": Self.jsonData(before), "after": Self.jsonData(meetings[index])]], at: 0)
             }
             whole = nil
+        }
+
+        /// A meeting as `json_data` holds it (`rootserver/json_GetChanges_all.json`): its non-empty fields, formats as keys.
+        static func jsonData(_ meeting: [String: String]) -> [String: Any] {
+            var data: [String: Any] = meeting.filter { !$0.value.isEmpty && !["distance_in_km", "distance_in_miles", "root_server_uri",
+                                                                              "format_shared_id_list"].contains($0.key) }
+            data["formats"] = (meeting["formats"] ?? "").split(separator: ",").map(String.init)
+            return data
         }
 
         func counters() -> (bytes: Int, requests: Int) {
@@ -116,7 +124,9 @@ enum RefreshBenchmark {
                 guard let previous = try? await fast.meetings(matching: BMLTSearchCriteria()) else { print("refresh: no list"); return }
                 state.edit(changes, seed: changes + factor)
                 server.conditions = .init(roundTrip: 0.3, bytesPerSecond: 250_000)
-                let slow = BMLTConnection(rootServerURL: root)
+                var configuration = BMLTConfiguration()
+                configuration.timeout = 600   // ×10's whole download takes over a minute at 250 KB/s
+                let slow = BMLTConnection(rootServerURL: root, configuration: configuration)
                 _ = try? await slow.validate()
                 let before = state.counters()
                 let start = DispatchTime.now().uptimeNanoseconds
@@ -125,7 +135,7 @@ enum RefreshBenchmark {
                 let after = state.counters()
                 if whole == nil {
                     let start = DispatchTime.now().uptimeNanoseconds
-                    _ = try? await slow.meetings(matching: BMLTSearchCriteria())
+                    do { _ = try await slow.meetings(matching: BMLTSearchCriteria()) } catch { print("refresh: the whole download failed: \(error)") }
                     let end = state.counters()
                     whole = (end.bytes - after.bytes, end.requests - after.requests, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
                 }
