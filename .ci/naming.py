@@ -23,6 +23,7 @@ STATED_PAIRS = {
     "connect()": "validate()",
     "startLogin(username:password:)": "login(username:password:)",
     "searchMeetings(_:extent:)": "meetings(matching:extent:)",
+    "searchMeetings(_:extent:updating:)": "meetings(matching:extent:updating:)",
     "searchNearby(_:atLeast:startingRadius:maximumRadius:criteria:)": "meetings(near:atLeast:startingRadius:maximumRadius:criteria:)",
     "perform(_:)": "performAndWait(_:)",
 }

@@ -2,6 +2,7 @@
 // Run: swift run -c release bmlt-bench [--runs N] [--sizes 1,10,100] [--skip-decoders] [--skip-overlap] [--skip-pipeline] [--skip-cache] [--skip-soak]
 // Diagnostic: swift run -c release bmlt-bench --layer  (BMLTKit's own work per connect(), on canned replies)
 // Latency: swift run -c release bmlt-bench --latency [--runs N]  (round trips on an emulated phone network; only this section)
+// Refresh: swift run -c release bmlt-bench --refresh  (a list brought up to date from the change log vs a whole download)
 import Foundation
 
 let arguments = CommandLine.arguments
@@ -34,6 +35,12 @@ if arguments.contains("--layer") {
 // The latency section alone (see LatencyBenchmark).
 if arguments.contains("--latency") {
     await LatencyBenchmark.run(runs: max(3, Int(option("runs") ?? "5") ?? 5))
+    exit(0)
+}
+
+// The refresh section alone (see RefreshBenchmark).
+if arguments.contains("--refresh") {
+    await RefreshBenchmark.run()
     exit(0)
 }
 

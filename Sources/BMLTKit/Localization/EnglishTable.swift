@@ -8,6 +8,8 @@ enum EnglishTable {
         "argument.emptyFieldKey": "a field key is needed",
         "argument.invalidTimeout": "the timeout (BMLTConfiguration.timeout) is %@: give a number of seconds above 0, or .infinity for no deadline",
         "argument.nearestNoneInWindow": ".nearest(%@) with a time window asks for no meetings: ask for at least 1",
+        "argument.previousResults.otherSearch": "the previous results answer another search: bring them up to date with the criteria they were found with, or search anew",
+        "argument.previousResults.otherServer": "the previous results are from another server: bring them up to date from the server they came from, or search anew",
         "broken.cutOff#one": "the reply was cut off or damaged after %1$@ byte of its body (%2$@)",
         "broken.cutOff#other": "the reply was cut off or damaged after %1$@ bytes of its body (%2$@)",
         "broken.cutOff.of#one": "the reply was cut off or damaged after %1$@ of %2$@ byte of its body (%3$@)",

@@ -96,6 +96,23 @@ public struct BMLTSearchResults: Sendable, Hashable, Codable {
     /// if results.skippedFormats > 0 { print("\(results.skippedFormats) format entries were unreadable") }
     /// ```
     public var skippedFormats: Int = 0
+    /// The server's time when it answered (its reply's `Date` header): where a refresh reads the change log from
+    /// (`meetings(matching:updating:)`). `nil` for results whose reply had no readable `Date` header, for results made
+    /// by hand or served by the response cache, and for results decoded from an encoding made before it existed.
+    /// ```swift
+    /// let results = try await connection.meetings(matching: criteria)
+    /// if let serverDate = results.serverDate { print("as the server had it at", serverDate) }
+    /// ```
+    public var serverDate: Date?
+    /// What a refresh changed (`meetings(matching:updating:)`): the meetings added, changed and removed since the
+    /// previous results; `nil` when the whole list was downloaded.
+    /// ```swift
+    /// let fresh = try await connection.meetings(matching: criteria, updating: previous)
+    /// if let delta = fresh.delta { print(delta.added.count, "new,", delta.removed.count, "gone") }
+    /// ```
+    public var delta: BMLTSearchDelta?
+    /// The server and search the results answer (root URL and query), for refusing to update them from another.
+    var origin: String?
 
     /// Search results.
     /// ```swift
@@ -117,14 +134,43 @@ public struct BMLTSearchResults: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case meetings, formats, skippedFormats
+        case meetings, formats, skippedFormats, serverDate, delta, origin
     }
 
-    /// Decodes results encoded by any version (those before `skippedFormats` have none: 0).
+    /// Decodes results encoded by any version (those before `skippedFormats` have none: 0; those before `serverDate`
+    /// have no server time, delta or origin: a refresh of them downloads the whole list).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         meetings = try container.decode([BMLTMeeting].self, forKey: .meetings)
         formats = try container.decode([BMLTFormat].self, forKey: .formats)
         skippedFormats = try container.decodeIfPresent(Int.self, forKey: .skippedFormats) ?? 0
+        serverDate = try? container.decodeIfPresent(Date.self, forKey: .serverDate)
+        delta = try? container.decodeIfPresent(BMLTSearchDelta.self, forKey: .delta)
+        origin = try? container.decodeIfPresent(String.self, forKey: .origin)
+    }
+
+    /// Encodes the results with their server time, delta and origin.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(meetings, forKey: .meetings)
+        try container.encode(formats, forKey: .formats)
+        try container.encode(skippedFormats, forKey: .skippedFormats)
+        try container.encodeIfPresent(serverDate, forKey: .serverDate)
+        try container.encodeIfPresent(delta, forKey: .delta)
+        try container.encodeIfPresent(origin, forKey: .origin)
+    }
+
+    /// Results are equal when they hold the same list: the same meetings in the same order, the same formats and the
+    /// same count of unreadable format entries. When and how they were read (`serverDate`, `delta`) does not count: a
+    /// refreshed list equals a new download of it.
+    public static func == (lhs: BMLTSearchResults, rhs: BMLTSearchResults) -> Bool {
+        lhs.meetings == rhs.meetings && lhs.formats == rhs.formats && lhs.skippedFormats == rhs.skippedFormats
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(meetings)
+        hasher.combine(formats)
+        hasher.combine(skippedFormats)
     }
 }

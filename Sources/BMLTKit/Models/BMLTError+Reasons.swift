@@ -182,6 +182,17 @@ extension BMLTError {
         /// }
         /// ```
         public static func invalidTimeout(_ seconds: Double) -> Argument { Argument("argument.invalidTimeout", seconds: seconds) }
+        /// `meetings(matching:updating:)` was given results of another server or another search: they cannot be
+        /// brought up to date as these (the mismatch says which).
+        /// ```swift
+        /// if case .invalidArgument(.previousResults(.otherSearch)) = error { print("search anew") }
+        /// ```
+        public static func previousResults(_ mismatch: PreviousResultsMismatch) -> Argument {
+            switch mismatch {
+            case .otherServer: return Argument("argument.previousResults.otherServer")
+            case .otherSearch: return Argument("argument.previousResults.otherSearch")
+            }
+        }
     }
 
     /// Why a reply that arrived could not be read (`brokenReply`).

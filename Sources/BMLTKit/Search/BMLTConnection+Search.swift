@@ -93,7 +93,12 @@ extension BMLTConnection {
     /// A search's requests: one `GetSearchResults`, or, for criteria with a `window`, the rounds of `WindowedSearch`.
     static func search(_ criteria: BMLTSearchCriteria, extent: BMLTSearchExtent, _ context: OperationContext,
                        batcher: SearchBatcher? = nil) async throws(BMLTError) -> BMLTSearchResults {
-        guard let window = criteria.window else { return try await searchOnce(criteria, extent: extent, context, batcher: batcher) }
+        guard let window = criteria.window else {
+            // Stamped with the server and search it answers: what `meetings(matching:updating:)` checks (Refresh/).
+            var results = try await searchOnce(criteria, extent: extent, context, batcher: batcher)
+            results.origin = RefreshOrigin.of(criteria, extent: extent, root: context.root)
+            return results
+        }
         let timeZones: @Sendable () async throws(BMLTError) -> [BMLTFieldValue] = { () throws(BMLTError) in
             let query = [URLQueryItem(name: "meeting_key", value: "time_zone")]
             return try WireFieldValues.decodeValues(try await context.semantic("GetFieldValues", query, what: .fieldValues(key: "time_zone")),
@@ -137,7 +142,8 @@ extension BMLTConnection {
         // `.nearest(n)` keeps the n nearest of the server's answer (see `NearestTrim`), which need not be its first n:
         // such a search streams nothing while it arrives and hands its trimmed list over whole, here. Otherwise what
         // was not handed over while the body arrived goes now: the batches together are exactly these meetings.
-        let trimmed = NearestTrim.apply(results, criteria)
+        var trimmed = NearestTrim.apply(results, criteria)
+        trimmed.serverDate = RefreshOrigin.serverDate(reply)
         batcher?.finish(trimmed.meetings)
         return trimmed
     }

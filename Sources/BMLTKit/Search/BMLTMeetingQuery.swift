@@ -114,7 +114,7 @@ public final class BMLTMeetingQuery {
 
     @ObservationIgnored private weak var connection: BMLTConnection?
     /// Bumped by each refresh: a refresh whose number is not the latest changes nothing.
-    @ObservationIgnored private var generation = 0
+    @ObservationIgnored private(set) var generation = 0
     /// The running refresh's request.
     @ObservationIgnored private var running: BMLTRequest?
     /// Whether `meetings` is a whole list (a refresh's success, or the cache's list): the batches of a refresh then
@@ -122,6 +122,9 @@ public final class BMLTMeetingQuery {
     @ObservationIgnored private var holdsWholeList = false
     /// Superseded refreshes waiting for the newest one to end.
     @ObservationIgnored private var waiters: [RefreshWaiter] = []
+    /// The last complete refresh's results and criteria: what the next refresh of the same criteria brings up to date
+    /// from the change log (`Refresh/BMLTMeetingQuery+Refresh.swift`).
+    @ObservationIgnored var refreshBase: (criteria: BMLTSearchCriteria, results: BMLTSearchResults)?
 
     /// A query on `connection` (held weakly) for `criteria`; nothing is sent until `refresh()`.
     /// ```swift
@@ -162,8 +165,12 @@ public final class BMLTMeetingQuery {
             began(request)
             let outcome = await withTaskCancellationHandler { await task.value } onCancel: { request.cancel() }
             end(mine, outcome.map(\.results.meetings))
+        } else if let previous = updatable() {
+            // A refresh after a complete one reads only what changed (Refresh/BMLTMeetingQuery+Refresh.swift).
+            end(mine, await update(previous, on: connection, mine: mine).map(\.meetings))
         } else {
-            let search = connection.batchedSearch(criteria, feedsStore: false,
+            let asked = criteria
+            let search = connection.batchedSearch(asked, feedsStore: false,
                                                   delivered: { [weak self] request, meetings in self?.cached(mine, request, meetings) })
             began(search.request)
             do {
@@ -174,7 +181,7 @@ public final class BMLTMeetingQuery {
             } catch {
                 // The outcome below says what failed.
             }
-            end(mine, await search.outcome.value.map(\.meetings))
+            end(mine, keep(await search.outcome.value, of: asked, mine: mine).map(\.meetings))
         }
         await newestEnded(after: mine)
     }
@@ -187,7 +194,7 @@ public final class BMLTMeetingQuery {
         running?.cancel()
     }
 
-    private func began(_ request: BMLTRequest) {
+    func began(_ request: BMLTRequest) {
         running = request
         self.request = request
     }

@@ -1,0 +1,152 @@
+import BMLTKit
+import Foundation
+import LoopbackHTTPServer
+
+/// `bmlt-bench --refresh`: a list brought up to date from the change log (`meetings(matching:updating:)`) against a
+/// whole download, after 0, 3 and 30 changes, for the 2.16.6 capture of every meeting (1,512) and ×10, at 300 ms round
+/// trips and 250 KB/s (`LoopbackHTTPServer.Conditions`, kept-alive connections). Bytes are the bodies the server sent,
+/// requests every request of the call, time from the call to its return.
+///
+/// The server is a small stateful 2.16.6: the capture's meetings, its formats, server info and languages; an edit
+/// renames a meeting and writes a change record with `json_data` before and after, as
+/// `rootserver/json_GetChanges_all.json` shows them; `GetSearchResults` answers `meeting_ids[]` and
+/// `get_used_formats`, in 2.16.6's order (weekday, start, id as text).
+enum RefreshBenchmark {
+    final class Server: @unchecked Sendable {   // every field behind `lock`
+        let lock = NSLock()
+        var meetings: [[String: String]]
+        var changes: [[String: Any]] = []
+        var formats: [[String: Any]]
+        var clock = Date()
+        var bytes = 0, requests = 0
+        var whole: Data?
+        let fixtures: URL
+
+        init(factor: Int, fixtures: URL) throws {
+            self.fixtures = fixtures
+            let base = try JSONSerialization.jsonObject(with: Payload.replicated(Payload.base().data, factor: factor))
+            meetings = ((base as? [[String: Any]]) ?? []).map { $0.compactMapValues { $0 as? String } }
+            meetings.sort { lhs, rhs in
+                let left = (lhs["weekday_tinyint"] ?? "", lhs["start_time"] ?? "", lhs["id_bigint"] ?? "")
+                return left < (rhs["weekday_tinyint"] ?? "", rhs["start_time"] ?? "", rhs["id_bigint"] ?? "")
+            }
+            let formatData = try Data(contentsOf: fixtures.appendingPathComponent("json_GetFormats.json"))
+            formats = (try JSONSerialization.jsonObject(with: formatData) as? [[String: Any]]) ?? []
+        }
+
+        func answer(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Behavior {
+            lock.lock()
+            defer { lock.unlock() }
+            clock.addTimeInterval(1)
+            let body = reply(request)
+            bytes += body.count
+            requests += 1
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+            return .respond(status: 200, headers: ["Date": formatter.string(from: clock)], body: body)
+        }
+
+        private func file(_ name: String) -> Data { (try? Data(contentsOf: fixtures.appendingPathComponent(name))) ?? Data("[]".utf8) }
+
+        private func reply(_ request: LoopbackHTTPServer.Request) -> Data {
+            if request.path.hasSuffix("GetLangs.php") { return file("json_GetLangs.json") }
+            switch request.query("switcher") {
+            case "GetServerInfo": return file("json_GetServerInfo.json")
+            case "GetFormats": return file("json_GetFormats.json")
+            case "GetServiceBodies": return file("json_GetServiceBodies.json")
+            case "GetChanges": return (try? JSONSerialization.data(withJSONObject: changes)) ?? Data("[]".utf8)
+            case "GetSearchResults":
+                let ids = Set(request.queryItems.filter { $0.name == "meeting_ids[]" }.compactMap { $0.value })
+                if ids.isEmpty, let whole { return whole }
+                let list = ids.isEmpty ? meetings : meetings.filter { ids.contains($0["id_bigint"] ?? "") }
+                let used = Set(list.flatMap { ($0["format_shared_id_list"] ?? "").split(separator: ",").map(String.init) })
+                let object: [String: Any] = ["meetings": list, "formats": formats.filter { used.contains($0["id"] as? String ?? "") }]
+                let data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
+                if ids.isEmpty { whole = data }
+                return data
+            default: return Data("[]".utf8)
+            }
+        }
+
+        /// `count` meetings renamed, each with its change record.
+        func edit(_ count: Int, seed: Int) {
+            lock.lock()
+            defer { lock.unlock() }
+            for step in 0..<count {
+                clock.addTimeInterval(30)
+                let index = (seed * 7_919 + step * 104_729) % meetings.count
+                let before = meetings[index]
+                meetings[index]["meeting_name"] = (before["meeting_name"] ?? "") + " (renamed)"
+                let id = before["id_bigint"] ?? ""
+                changes.insert(["date_int": String(Int(clock.timeIntervalSince1970)), "change_type": "comdef_change_type_change",
+                                "change_id": String(50_000 + changes.count), "meeting_id": id, "user_id": "1",
+                                "service_body_id": before["service_body_bigint"] ?? "", "meeting_exists": "1",
+                                "json_data": ["before": Self.jsonData(before), "after": Self.jsonData(meetings[index])]], at: 0)
+            }
+            whole = nil
+        }
+
+        /// A meeting as `json_data` holds it (`rootserver/json_GetChanges_all.json`): its non-empty fields, formats as keys.
+        static func jsonData(_ meeting: [String: String]) -> [String: Any] {
+            var data: [String: Any] = meeting.filter { !$0.value.isEmpty && !["distance_in_km", "distance_in_miles", "root_server_uri",
+                                                                              "format_shared_id_list"].contains($0.key) }
+            data["formats"] = (meeting["formats"] ?? "").split(separator: ",").map(String.init)
+            return data
+        }
+
+        func counters() -> (bytes: Int, requests: Int) {
+            lock.lock()
+            defer { lock.unlock() }
+            return (bytes, requests)
+        }
+    }
+
+    @MainActor
+    static func run() async {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures/rootserver")
+        print("refresh — a list brought up to date from the change log vs a whole download; 300 ms round trips, 250 KB/s")
+        print("size  changes  refresh: bytes  requests  time     whole download: bytes  requests  time     bytes %")
+        for factor in [1, 10] {
+            guard let state = try? Server(factor: factor, fixtures: fixtures),
+                  let server = try? LoopbackHTTPServer(recordsRequests: false, handler: { state.answer($0) }) else {
+                print("refresh: the stand-in server could not start"); return
+            }
+            defer { server.stop() }
+            server.keepsConnectionsAlive = true
+            let root = server.baseURL.appendingPathComponent("main_server")
+            var whole: (bytes: Int, requests: Int, time: Double)?
+            for changes in [0, 3, 30] {
+                // The previous list at loopback speed; then the measured calls on a connection under the emulated network.
+                let fast = BMLTConnection(rootServerURL: root)
+                guard let previous = try? await fast.meetings(matching: BMLTSearchCriteria()) else { print("refresh: no list"); return }
+                state.edit(changes, seed: changes + factor)
+                server.conditions = .init(roundTrip: 0.3, bytesPerSecond: 250_000)
+                var configuration = BMLTConfiguration()
+                configuration.timeout = 600   // ×10's whole download takes over a minute at 250 KB/s
+                let slow = BMLTConnection(rootServerURL: root, configuration: configuration)
+                _ = try? await slow.validate()
+                let before = state.counters()
+                let start = DispatchTime.now().uptimeNanoseconds
+                let fresh = try? await slow.meetings(matching: BMLTSearchCriteria(), updating: previous)
+                let time = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                let after = state.counters()
+                if whole == nil {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    do { _ = try await slow.meetings(matching: BMLTSearchCriteria()) } catch { print("refresh: the whole download failed: \(error)") }
+                    let end = state.counters()
+                    whole = (end.bytes - after.bytes, end.requests - after.requests, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                }
+                server.conditions = .init()
+                let bytes = after.bytes - before.bytes
+                let share = Double(bytes) / Double(max(1, whole?.bytes ?? 1)) * 100
+                let mode = fresh?.delta == nil ? " (whole)" : ""
+                print(String(format: "×%-3d  %7d  %14d  %8d  %5.2f s  %21d  %8d  %5.2f s  %6.2f%@", factor, changes, bytes,
+                             after.requests - before.requests, time, whole?.bytes ?? 0, whole?.requests ?? 0, whole?.time ?? 0,
+                             share, mode))
+            }
+        }
+    }
+}

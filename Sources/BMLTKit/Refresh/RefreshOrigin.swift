@@ -1,0 +1,72 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What a list remembers of where it came from, for bringing it up to date later: the server and search it answers
+/// (`origin`), and the server's time of the answer (its `Date` header, `serverDate`).
+enum RefreshOrigin {
+    /// The root server and the search's query (`GetSearchResults` items, extent included): two results with the same
+    /// origin answer the same search on the same server.
+    static func of(_ criteria: BMLTSearchCriteria, extent: BMLTSearchExtent, root: URL) -> String {
+        let query = WireSearchQuery.items(criteria, extent: extent, distanceUnits: .miles)
+            .map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
+        return root.absoluteString + " " + query
+    }
+
+    /// The root server part of an origin.
+    static func root(of origin: String) -> String {
+        String(origin.prefix { $0 != " " })
+    }
+
+    /// The reply's `Date` header as a date; `nil` when it is missing or not an HTTP date.
+    static func serverDate(_ reply: HTTPReply) -> Date? {
+        header("Date", in: reply.headers).flatMap(httpDate)
+    }
+
+    /// A header's value, whatever the case of its name.
+    static func header(_ name: String, in headers: [String: String]) -> String? {
+        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// An IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`, RFC 9110 §5.6.7), the form every server sends; the obsolete
+    /// forms and anything else give `nil`.
+    static func httpDate(_ text: String) -> Date? {
+        let parts = text.split(separator: " ", omittingEmptySubsequences: true)
+        guard parts.count == 6, parts[0].hasSuffix(","), parts[5] == "GMT" || parts[5] == "UTC",
+              let day = Int(parts[1]), let month = months.firstIndex(of: String(parts[2])), let year = Int(parts[3]) else {
+            return nil
+        }
+        let clock = parts[4].split(separator: ":")
+        guard clock.count == 3, let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
+              (1...31).contains(day), (1970...9999).contains(year), (0...23).contains(hour), (0...59).contains(minute),
+              (0...60).contains(second) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar.date(from: DateComponents(year: year, month: month + 1, day: day, hour: hour, minute: minute,
+                                                  second: second))
+    }
+}
+
+extension OperationContext {
+    /// This context without the response cache: what a refresh reads must come from the server.
+    var uncached: OperationContext {
+        OperationContext(root: root, transport: transport, serverInfo: serverInfo, serverFormats: serverFormats,
+                         adminSession: adminSession, cache: nil, cacheMode: .off, language: language)
+    }
+
+    /// A semantic read that no cache may answer: past the response cache, with `Cache-Control: no-cache` and, when
+    /// `unique`, a query item of its own (`_=`) so that no cache between the app and the server can have it either.
+    /// Its `Date` header is the server's time of the answer.
+    func freshSemanticReply(_ switcher: String, _ query: [URLQueryItem], unique: Bool) async throws(BMLTError) -> HTTPReply {
+        var items = [URLQueryItem(name: "switcher", value: switcher)] + query
+        if unique { items.append(URLQueryItem(name: "_", value: String(UInt64.random(in: 1...UInt64.max)))) }
+        let request = transport.makeRequest(transport.urls.url(root: root, path: "client_interface/json/", query: items),
+                                            headers: ["Cache-Control": "no-cache"])
+        let reply = try await fromServer(request, retryable: true)
+        try WireReply.checkStatus(reply)
+        return reply
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import LoopbackHTTPServer
+import Testing
+@testable import BMLTKit
+
+/// Everywhere a list is refreshed: a `BMLTMeetingQuery`'s pull-to-refresh after a complete refresh reads only what
+/// changed; other criteria download whole; the fire-and-forget form fills `connection.search` with the whole list and
+/// posts one `.bmltMeetingSearchResults`. On the 4.2.7 stand-in (`RefreshStandIn`, built from `rootserver-42/`).
+@Suite("Refresh: a meeting query's pull-to-refresh and the search store", .serialized, .needsCorpus)
+@MainActor
+struct RefreshQueryTests {
+    @Test("a query's second refresh reads the change log and the changed meetings only, and equals a new download")
+    func queryRefreshReadsChanges() async throws {
+        let stand = try RefreshStandIn(.v42, seed: 48)
+        let connection = try await RefreshTesting.connection(stand)
+        let query = BMLTMeetingQuery(connection, criteria: RefreshTesting.weekdays)
+        await query.refresh()
+        #expect(query.isComplete && !query.meetings.isEmpty)
+        for _ in 0..<3 {
+            stand.randomEdit([.rename, .weekday, .time, .delete, .create, .unpublish])
+            let mark = stand.server.requests.count
+            await query.refresh()
+            let asked = stand.server.requests[mark...]
+            let download = try await connection.meetings(matching: RefreshTesting.weekdays)
+            #expect(query.isComplete && query.lastError == nil)
+            #expect(query.meetings == download.meetings, "the query's list equals a new download")
+            #expect(asked.contains { $0.query("switcher") == "GetChanges" })
+            #expect(asked.filter { $0.query("switcher") == "GetSearchResults" }.allSatisfy { $0.query("meeting_ids[]") != nil },
+                    "no whole download")
+        }
+        // Other criteria: the whole list of those.
+        query.criteria = BMLTSearchCriteria()
+        let mark = stand.server.requests.count
+        await query.refresh()
+        #expect(stand.server.requests[mark...].contains { $0.query("switcher") == "GetSearchResults" && $0.query("meeting_ids[]") == nil })
+        #expect(query.meetings == (try await connection.meetings(matching: BMLTSearchCriteria())).meetings)
+    }
+
+    @Test("the fire-and-forget form fills the search store with the whole list and posts one search result")
+    func storeRefresh() async throws {
+        let stand = try RefreshStandIn(.v2, seed: 49)
+        let recorder = EventRecorder()
+        var configuration = BMLTConfiguration(notificationCenter: NotificationCenter())
+        configuration.retryPolicy = .none
+        configuration.eventMonitors = [recorder]
+        let connection = BMLTConnection(rootServerURL: stand.rootURL, configuration: configuration)
+        _ = try await connection.validate()
+        let list = try await connection.meetings(matching: BMLTSearchCriteria())
+        stand.edit(.rename)
+        stand.edit(.delete)
+        recorder.removeAll()
+        let request = connection.searchMeetings(BMLTSearchCriteria(), updating: list)
+        var spins = 0   // a bound with huge room (two minutes), not a timing assertion
+        while !request.isFinished || connection.search.meetings.isEmpty, spins < 12_000 {
+            spins += 1
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        let download = try await connection.meetings(matching: BMLTSearchCriteria())
+        #expect(connection.search.meetings == download.meetings)
+        let results = recorder.all.compactMap { event -> [BMLTMeeting]? in
+            if case .meetingSearchResults(let meetings, let of) = event, of === request { return meetings }
+            return nil
+        }
+        #expect(results.count == 1 && results.first == download.meetings, "one notification with the whole list")
+    }
+}
