@@ -29,6 +29,17 @@ protocol AdminInterface: Sendable {
     /// The id of the logged-in user, asked of the server where the interface does not keep it (`.unauthorized` when
     /// the login has ended); `nil` when the server does not say.
     func loggedInUserID() async throws(BMLTError) -> Int?
+    /// Why this interface would send nothing for an edit of an existing meeting, known before anything is read or
+    /// sent (REST: only fields the server neither stores nor defines were edited); `nil` when it would send.
+    func refusal(ofEdit draft: BMLTMeetingDraft) -> BMLTError?
+    /// Of the fields an edit changes, those this interface never sends (REST: fields the server neither stores nor
+    /// defines): the edit-conflict check leaves them out.
+    func unsentKeys(ofEdit draft: BMLTMeetingDraft, keys: Set<String>) -> Set<String>
+}
+
+extension AdminInterface {
+    func refusal(ofEdit draft: BMLTMeetingDraft) -> BMLTError? { nil }
+    func unsentKeys(ofEdit draft: BMLTMeetingDraft, keys: Set<String>) -> Set<String> { [] }
 }
 
 /// Who logged in and what they may do.

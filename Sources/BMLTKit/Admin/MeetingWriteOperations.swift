@@ -29,9 +29,12 @@ extension BMLTConnection {
             }
             let edited = Set(WireMeetingFieldTable.differences(from: draft.original, to: sent).map(\.key))
             let keys = route.kind == .legacy ? edited.subtracting(MeetingDraftRules.legacyUnsentKeys) : edited
+            // An edit the interface would send nothing for is refused before the check reads anything.
+            if let refusal = route.interface.refusal(ofEdit: draft) { throw refusal }
             // Issue 47: no edit lost between two admins (`EditConflictCheck`): the meeting read right before the write.
-            let checked = keys.isEmpty ? nil
-                : try await EditConflictCheck.check(draft, sent: sent, keys: keys, context: write.context, interface: route.interface)
+            let checkedKeys = keys.subtracting(route.interface.unsentKeys(ofEdit: draft, keys: keys))
+            let checked = checkedKeys.isEmpty ? nil
+                : try await EditConflictCheck.check(draft, sent: sent, keys: checkedKeys, context: write.context, interface: route.interface)
             var result: BMLTSaveResult
             do throws(BMLTError) {
                 result = try await write.settle(write.attempt(.saveMeeting, draft.id, resendable: true)) { () async throws(BMLTError) in

@@ -47,6 +47,23 @@ struct RESTAdmin: AdminInterface {
         return AdminLogin(user: user, permissions: try WireRESTAuth.permissions(serviceBodies: bodies, user: user))
     }
 
+    func refusal(ofEdit draft: BMLTMeetingDraft) -> BMLTError? {
+        guard !draft.isNew else { return nil }
+        let meeting = AdminFormats.aligned(draft, formats: formats)
+        let edited = WireMeetingFieldTable.differences(from: draft.original, to: meeting).map(\.key)
+        guard !edited.isEmpty else { return nil }
+        let body = WireRESTMeeting.body(meeting, keys: Set(edited), formats: formats, defaultDuration: info.defaultDuration, server: info)
+        // Only fields the server neither stores as standard nor defines as custom were edited: nothing to send.
+        return body.isEmpty ? .unsupported(.undefinedFields(edited, serverVersion: info.version)) : nil
+    }
+
+    func unsentKeys(ofEdit draft: BMLTMeetingDraft, keys: Set<String>) -> Set<String> {
+        let meeting = AdminFormats.aligned(draft, formats: formats)
+        return keys.filter { key in
+            WireRESTMeeting.body(meeting, keys: [key], formats: formats, defaultDuration: info.defaultDuration, server: info).isEmpty
+        }
+    }
+
     func save(_ draft: BMLTMeetingDraft, options: BMLTSaveOptions) async throws(BMLTError) -> BMLTSaveResult {
         let meeting = AdminFormats.aligned(draft, formats: formats)
         if draft.isNew {
@@ -58,11 +75,8 @@ struct RESTAdmin: AdminInterface {
         guard !edited.isEmpty else {
             return BMLTSaveResult(meeting: try await read(meeting.id), fieldChanges: [], wasCreated: false)
         }
+        if let refusal = refusal(ofEdit: draft) { throw refusal }
         let body = WireRESTMeeting.body(meeting, keys: Set(edited), formats: formats, defaultDuration: info.defaultDuration, server: info)
-        guard !body.isEmpty else {
-            // Only fields the server neither stores as standard nor defines as custom were edited: nothing to send.
-            throw .unsupported(.undefinedFields(edited, serverVersion: info.version))
-        }
         let query = options.skipVenueTypeLocationValidation ? [URLQueryItem(name: "skipVenueTypeLocationValidation", value: "true")] : []
         try await write("PATCH", meeting.id, query: query, body: body)
         let saved = try await read(meeting.id)

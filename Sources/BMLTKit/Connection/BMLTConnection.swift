@@ -215,7 +215,7 @@ public final class BMLTConnection {
             }
             return await race.outcome()
         } onCancel: {
-            race.cancelWork()
+            race.abandon()
         }
     }
 

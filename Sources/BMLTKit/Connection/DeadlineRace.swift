@@ -59,6 +59,15 @@ final class DeadlineRace<Value: Sendable>: Sendable {
         if won { deliver(.failure(.timeout)) }
     }
 
+    /// The caller cancelled the read: the call is settled with `.cancelled` at once (unless it was settled already) and
+    /// the work cancelled, winding down behind it like a read cut off by its deadline: nothing of it reaches the cache.
+    /// (Waiting for the work made a cancel wait for the HTTP stack's own wind-down, or for the deadline.)
+    func abandon() {
+        let won = claim()
+        cancelWork()
+        if won { deliver(.failure(.cancelled)) }
+    }
+
     /// Cancels the work (now, or as soon as it starts); its outcome still settles the call unless the deadline did.
     func cancelWork() {
         let task = state.withLock { state -> Task<Void, Never>? in
