@@ -72,6 +72,17 @@ public enum ObserverCLI {
         configuration.locale = Locale(identifier: "en")   // the CLI speaks English whatever LANG says (ErrorWords)
         configuration.allowsInsecureHTTP = commandLine.flag("insecure")
         var timeout: Double?
+        // BMLT_OBSERVER_DEADLINE only moves the whole call's deadline (slow machines, tests under a sanitizer): the
+        // retries and the words stay those of a run without --timeout. --timeout, when given, wins.
+        var deadline: Double?
+        if let text = environment["BMLT_OBSERVER_DEADLINE"], commandLine.value("timeout") == nil {
+            guard let seconds = Double(text), seconds > 0 else {
+                io.error("bmlt-observer: BMLT_OBSERVER_DEADLINE needs a number of seconds\n")
+                return 2
+            }
+            configuration.timeout = seconds
+            deadline = seconds
+        }
         if let text = commandLine.value("timeout") {
             guard let seconds = Double(text), seconds > 0 else {
                 io.error("bmlt-observer: --timeout needs a number of seconds\n")
@@ -119,7 +130,7 @@ public enum ObserverCLI {
         let spinner = Spinner(connection: connection, enabled: !commandLine.flag("no-spinner") && Spinner.isTerminal)
         // `export` writes a file's text to standard output: its notifications go to standard error instead.
         let exportsToStandardOutput = commandLine.command == "export"
-        let printer = NotificationPrinter(connection: connection, json: json, timeout: timeout) { line in
+        let printer = NotificationPrinter(connection: connection, json: json, timeout: timeout, deadline: deadline) { line in
             spinner.clearLine()
             banner.show(io)
             if exportsToStandardOutput { io.error(line + "\n") } else { io.line(line) }
@@ -142,7 +153,7 @@ public enum ObserverCLI {
         } catch {
             // The one place a failure is said in words (the notification line names only its kind).
             spinner.clearLine()
-            io.error("bmlt-observer: \(ErrorWords.sentence(error, timeout: timeout))\n")
+            io.error("bmlt-observer: \(ErrorWords.sentence(error, timeout: timeout, deadline: deadline))\n")
             return 1
         }
     }

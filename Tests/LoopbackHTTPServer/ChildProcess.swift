@@ -30,13 +30,15 @@ public enum ChildProcess {
     }
 
     /// Runs `executable` with `arguments`, writes `input` to its standard input, and returns when it has ended,
-    /// or `nil` when it could not start or did not end within `seconds` (it is then terminated).
+    /// or `nil` when it could not start or did not end within `seconds` (it is then terminated). `environment` is
+    /// added to this process's environment for the child.
     public static func run(_ executable: URL, _ arguments: [String], input: Data = Data(), mergeErrors: Bool = true,
-                           seconds: TimeInterval = 900) async -> Outcome? {
+                           environment: [String: String] = [:], seconds: TimeInterval = 900) async -> Outcome? {
         #if os(macOS) || os(Linux)
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let stdin = Pipe(), stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout

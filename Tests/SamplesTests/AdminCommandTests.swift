@@ -11,7 +11,7 @@ extension DemoServerSuites {
     @MainActor
     struct AdminCommandTests {
         private func run(_ arguments: [String]) async -> Int32 {
-            await ObserverCLI.run(["--no-spinner"] + arguments, environment: [:])
+            await ObserverCLI.run(["--no-spinner"] + arguments, environment: hangGuardEnvironment)
         }
 
         /// The id of the one meeting with this name, read back through the library as an administrator.
@@ -102,7 +102,7 @@ extension DemoServerSuites {
 
         @Test("a wrong password from BMLT_PASSWORD is refused by the server: exit 1")
         func wrongPassword() async {
-            #expect(await ObserverCLI.run(["--no-spinner", "admin", "login"], environment: ["BMLT_PASSWORD": "not-the-password"]) == 1)
+            #expect(await ObserverCLI.run(["--no-spinner", "admin", "login"], environment: hangGuardEnvironment.merging(["BMLT_PASSWORD": "not-the-password"]) { $1 }) == 1)
         }
     }
 }

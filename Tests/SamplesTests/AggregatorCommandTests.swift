@@ -11,7 +11,7 @@ import Testing
 struct AggregatorCommandTests {
     private func run(_ http: LoopbackHTTPServer, _ arguments: [String]) async -> Int32 {
         let server = http.baseURL.appendingPathComponent("main_server").absoluteString
-        return await ObserverCLI.run(["--no-spinner", "--server", server] + arguments, environment: [:])
+        return await ObserverCLI.run(["--no-spinner", "--server", server] + arguments, environment: hangGuardEnvironment)
     }
 
     private func searches(_ http: LoopbackHTTPServer) -> Int {

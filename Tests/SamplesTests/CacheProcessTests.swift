@@ -16,19 +16,20 @@ struct CacheProcessTests {
         let server = try CaptureReplayServer.start(folder: "rootserver-4x")
         let root = server.baseURL.appendingPathComponent("main_server").absoluteString
         let search = ["--no-spinner", "--server", root, "--cache", directory.path, "search", "--service-body", "1002", "--weekday", "mon"]
-        let online = try #require(try await HostAppProcessTests.run("bmlt-observer", search))
+        let online = try #require(try await HostAppProcessTests.run("bmlt-observer", search, environment: hangGuardEnvironment))
         #expect(online.status == 0, "\(online.output)")
         #expect(!online.output.contains("from the cache"))
         let found = try #require(online.output.split(separator: "\n").first { $0.hasSuffix(" meetings") || $0.hasSuffix(" meeting") })
         server.stop()
 
-        let offline = try #require(try await HostAppProcessTests.run("bmlt-observer", search))
+        let offline = try #require(try await HostAppProcessTests.run("bmlt-observer", search, environment: hangGuardEnvironment))
         #expect(offline.status == 0, "\(offline.output)")
         #expect(offline.output.contains("serverValidated        valid: root server 4.1.0 (from the cache)"), "\(offline.output)")
         #expect(offline.output.split(separator: "\n").contains { $0.contains("searchMeetings") && $0.hasSuffix("(from the cache)") })
         #expect(offline.output.split(separator: "\n").contains(found), "the same meetings: \(found)")
 
-        let refused = try #require(try await HostAppProcessTests.run("bmlt-observer", Array(search.prefix(3)) + ["search", "--service-body", "1002"]))
+        let refused = try #require(try await HostAppProcessTests.run("bmlt-observer", Array(search.prefix(3)) + ["search", "--service-body", "1002"],
+                                                                 environment: hangGuardEnvironment))
         #expect(refused.status == 1, "a search never made online has nothing to fall back on")
     }
 }

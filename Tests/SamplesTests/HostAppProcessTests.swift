@@ -11,10 +11,11 @@ struct HostAppProcessTests {
     /// Runs `name`, returns its exit status and output, or `nil` when it did not finish within `seconds` (waiting
     /// without blocking a thread: see `ChildProcess`). The limit is a hang guard only (a deadlocked main queue), generous
     /// for a thread-sanitized child on a machine whose cores are both busy.
-    static func run(_ name: String, _ arguments: [String] = [], seconds: TimeInterval = 900) async throws -> (status: Int32, output: String)? {
+    static func run(_ name: String, _ arguments: [String] = [], environment: [String: String] = [:],
+                    seconds: TimeInterval = 900) async throws -> (status: Int32, output: String)? {
         let url = try #require(BuildProducts.executable(name),
                                "\(name) is built by swift build --build-tests; looked in \(BuildProducts.searchFolders.map(\.path))")
-        guard let outcome = await ChildProcess.run(url, arguments, seconds: seconds) else { return nil }
+        guard let outcome = await ChildProcess.run(url, arguments, environment: environment, seconds: seconds) else { return nil }
         return (outcome.status, outcome.text)
     }
 

@@ -31,7 +31,12 @@ private final class Sink: @unchecked Sendable {
     var snapshot: ([String], String, [String]) { lock.withLock { (lines, errors, prompts) } }
 }
 
-/// Runs `bmlt-observer --no-spinner ARGUMENTS` in-process with its output captured. `answer` is what a person
+/// The environment the CLI tests run `bmlt-observer` in: `BMLT_OBSERVER_DEADLINE` makes the whole call's deadline a
+/// hang guard (900 s) instead of the default 30 s, which a busy machine or the thread sanitizer can use up on a
+/// trivial command. Unlike `--timeout` it keeps the retries and the words of a run without it, which tests check.
+let hangGuardEnvironment = ["BMLT_OBSERVER_DEADLINE": "900"]
+
+/// Runs `bmlt-observer --no-spinner ARGUMENTS` in-process with its output captured (in `hangGuardEnvironment`). `answer` is what a person
 /// at a terminal types to a question (only asked when `canAsk`).
 @MainActor
 func observe(_ arguments: [String], environment: [String: String] = [:], canAsk: Bool = false, answer: String? = nil,
@@ -42,7 +47,8 @@ func observe(_ arguments: [String], environment: [String: String] = [:], canAsk:
                                sink.prompt(prompt)
                                return password
                            })
-    let status = await ObserverCLI.run(["--no-spinner"] + arguments, environment: environment, output: output)
+    let status = await ObserverCLI.run(["--no-spinner"] + arguments, environment: environment.merging(hangGuardEnvironment) { given, _ in given },
+                                       output: output)
     let (lines, errors, prompts) = sink.snapshot
     return ObserverRun(status: status, lines: lines, errors: errors, passwordPrompts: prompts)
 }

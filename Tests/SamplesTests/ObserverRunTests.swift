@@ -7,9 +7,9 @@ extension DemoServerSuites {
     struct ObserverRunTests {
         @Test("info, formats and service-bodies against the embedded demo server exit 0")
         func demoCommandsSucceed() async {
-            #expect(await ObserverCLI.run(["--no-spinner", "info"]) == 0)
-            #expect(await ObserverCLI.run(["--no-spinner", "--json", "formats"]) == 0)
-            #expect(await ObserverCLI.run(["--no-spinner", "service-bodies"]) == 0)
+            #expect(await ObserverCLI.run(["--no-spinner", "info"], environment: hangGuardEnvironment) == 0)
+            #expect(await ObserverCLI.run(["--no-spinner", "--json", "formats"], environment: hangGuardEnvironment) == 0)
+            #expect(await ObserverCLI.run(["--no-spinner", "service-bodies"], environment: hangGuardEnvironment) == 0)
         }
 
         @Test("usage errors exit 2", arguments: [["bogus"], ["info", "--nope"], ["--timeout", "soon"], ["--timeout"]])

@@ -42,7 +42,7 @@ extension DemoServerSuites {
             ["watch", "--weekday", "tue", "--interval", "0.05", "--count", "2"],
         ])
         func runs(arguments: [String]) async {
-            #expect(await ObserverCLI.run(["--no-spinner"] + arguments) == 0)
+            #expect(await ObserverCLI.run(["--no-spinner"] + arguments, environment: hangGuardEnvironment) == 0)
         }
 
         @Test("watch reports meetings added, removed and changed with the fields that changed")

@@ -14,7 +14,7 @@ struct RealServerCommandTests {
     private func run(_ http: LoopbackHTTPServer, _ arguments: [String], password: String? = nil) async -> Int32 {
         let server = http.baseURL.appendingPathComponent("main_server").absoluteString
         return await ObserverCLI.run(["--no-spinner", "--server", server] + arguments,
-                                     environment: password.map { ["BMLT_PASSWORD": $0] } ?? [:])
+                                     environment: hangGuardEnvironment.merging(password.map { ["BMLT_PASSWORD": $0] } ?? [:]) { $1 })
     }
 
     @Test("formats, service-bodies, search, changes: exit 0, each request one the real server was asked", arguments: [

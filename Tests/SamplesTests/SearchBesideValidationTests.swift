@@ -17,22 +17,32 @@ struct SearchBesideValidationTests {
         ("a meeting list", .json(#"[{"id_bigint":"1","meeting_name":"Hope","weekday_tinyint":"2","start_time":"19:00:00"}]"#)),
     ]
 
+    /// Holds the validation's GetServerInfo answer until the search's answer has been handed to the server, so the
+    /// search's answer comes first by order, not by a pause. The search going out beside the validation is what the
+    /// tests assert, so a search that never comes only releases the validation after a generous wait, not a hang.
+    nonisolated static func waitForSearch(_ searchAnswered: DispatchSemaphore) {
+        if searchAnswered.wait(timeout: .now() + 120) == .success { searchAnswered.signal() }   // a repeated GetServerInfo passes
+    }
+
     @Test("a server that is not a root server: the validation's cause is the one error said, no meetings are printed",
           arguments: 0..<4)
     func notARootServer(index: Int) async throws {
         let (name, searchAnswer) = Self.searchAnswers[index]
+        let searchAnswered = DispatchSemaphore(value: 0)
         let server = try LoopbackHTTPServer { request in
             switch request.query("switcher") {
             case "GetServerInfo":
-                Thread.sleep(forTimeInterval: 0.2)   // the search's answer comes first
+                Self.waitForSearch(searchAnswered)   // the search's answer comes first
                 return .respond(status: 200, headers: ["Content-Type": "text/html"], body: Data("<!DOCTYPE html><html>Welcome</html>".utf8))
-            case "GetSearchResults": return searchAnswer
+            case "GetSearchResults":
+                searchAnswered.signal()
+                return searchAnswer
             default: return .respond(status: 404, headers: ["Content-Type": "text/html"], body: Data("<html>404</html>".utf8))
             }
         }
         defer { server.stop() }
         let root = server.baseURL.appendingPathComponent("main_server").absoluteString
-        let run = await observe(["--server", root, "--timeout", "20", "search", "--service-body", "1002"])
+        let run = await observe(["--server", root, "search", "--service-body", "1002"])
         #expect(run.status == 1, "\(name)")
         #expect(run.errors.contains("does not answer like a BMLT root server"), "\(name): \(run.errors)")
         #expect(run.errors.components(separatedBy: "bmlt-observer:").count == 2, "\(name): one error said: \(run.errors)")
@@ -42,15 +52,18 @@ struct SearchBesideValidationTests {
 
     @Test("a root server: the search's lines come after the validation's, even when its answer came first; one busy period")
     func orderKept() async throws {
+        let searchAnswered = DispatchSemaphore(value: 0)
         let server = try LoopbackHTTPServer { request in
             if request.path.hasSuffix("GetLangs.php") { return .json(#"{"languages":[{"key":"en","name":"English","default":true}]}"#) }
             switch request.query("switcher") {
             case "GetServerInfo":
-                Thread.sleep(forTimeInterval: 0.2)   // the search's answer comes first
+                Self.waitForSearch(searchAnswered)   // the search's answer comes first
                 return .json(#"[{"version":"2.16.6","versionInt":"2016006","langs":"en","nativeLang":"en","distanceUnits":"mi"}]"#)
             case "GetServiceBodies": return .json(#"[{"id":"1002","parent_id":"0","name":"Area","type":"AS"}]"#)
             case "GetFormats": return .json(#"[{"key_string":"O","name_string":"Open","lang":"en","id":"17"}]"#)
-            case "GetSearchResults": return .json(#"[{"id_bigint":"1","meeting_name":"Hope","weekday_tinyint":"2","start_time":"19:00:00"}]"#)
+            case "GetSearchResults":
+                searchAnswered.signal()
+                return .json(#"[{"id_bigint":"1","meeting_name":"Hope","weekday_tinyint":"2","start_time":"19:00:00"}]"#)
             default: return .json("[]")
             }
         }

@@ -28,14 +28,16 @@ enum ErrorWords {
     }
 
     /// The sentence printed on standard error for `error` (a `BMLTError`, a `CLIFailure`, or anything else).
-    static func sentence(_ error: any Error, timeout: Double?) -> String {
+    /// `timeout` is `--timeout`; `deadline` is `BMLT_OBSERVER_DEADLINE` (the whole call's time, retries kept).
+    static func sentence(_ error: any Error, timeout: Double?, deadline: Double? = nil) -> String {
         if let failure = error as? CLIFailure { return failure.message }
         guard let error = error as? BMLTError else { return String(describing: error) }
         switch error {
         case .insecureURLRefused(let host):
             return "The connection to \(host) would not be encrypted (http://). Use https://, or add --insecure if you really mean it."
         case .timeout:
-            let budget = timeout.map { "within --timeout \(number($0)) s" } ?? "in time (30 s a request by default)"
+            let budget = timeout.map { "within --timeout \(number($0)) s" }
+                ?? deadline.map { "within BMLT_OBSERVER_DEADLINE \(number($0)) s" } ?? "in time (30 s a request by default)"
             return "The server did not answer \(budget). Try again, or give a longer --timeout SECONDS."
         case .invalidURL(let text):
             return "“\(text)” is not a root server URL. Give --server the address of the folder that holds client_interface, e.g. https://example.org/main_server."

@@ -75,7 +75,8 @@ enum EventSummary {
     /// The JSON object printed for `--json`: time, name, event (the short name), summary, request, and the
     /// event's records (see `JSONRecords`).
     @MainActor
-    static func json(for event: BMLTEvent, at date: Date, connection: BMLTConnection, timeout: Double? = nil) -> String {
+    static func json(for event: BMLTEvent, at date: Date, connection: BMLTConnection, timeout: Double? = nil,
+                     deadline: Double? = nil) -> String {
         var object: [String: Any] = [
             "time": ISO8601DateFormatter().string(from: date),
             "name": event.notificationName.rawValue,
@@ -95,7 +96,7 @@ enum EventSummary {
                 object["server"] = JSONRecords.server(info, of: connection)
             }
             if let error {
-                object["error"] = ErrorWords.sentence(error, timeout: timeout)
+                object["error"] = ErrorWords.sentence(error, timeout: timeout, deadline: deadline)
                 object["errorCode"] = ErrorWords.code(error)
             }
         case .meetingSearchResults(let meetings, _):
@@ -124,7 +125,7 @@ enum EventSummary {
             object["loggedIn"] = isLoggedIn
             if isLoggedIn { object["user"] = JSONRecords.user(connection.admin.user, permissions: connection.admin.permissions) }
         case .error(let error, _):
-            object["error"] = ErrorWords.sentence(error, timeout: timeout)
+            object["error"] = ErrorWords.sentence(error, timeout: timeout, deadline: deadline)
             object["errorCode"] = ErrorWords.code(error)
         case .serviceBodyResults(let bodies, _): object["serviceBodies"] = bodies.map(JSONRecords.serviceBody)
         case .fieldKeyResults(let keys, _): object["fieldKeys"] = keys.map { ["key": $0.key, "description": $0.description] }

@@ -10,6 +10,7 @@ final class NotificationPrinter {
     private let center: NotificationCenter
     private let json: Bool
     private let timeout: Double?
+    private let deadline: Double?
     private let connection: BMLTConnection
     private let write: @MainActor (String) -> Void
     private let timeFormatter: DateFormatter = {
@@ -22,12 +23,13 @@ final class NotificationPrinter {
     /// Number of notifications printed, by short name.
     private(set) var counts: [String: Int] = [:]
 
-    init(connection: BMLTConnection, json: Bool, timeout: Double? = nil,
+    init(connection: BMLTConnection, json: Bool, timeout: Double? = nil, deadline: Double? = nil,
          write: @escaping @MainActor (String) -> Void = { Swift.print($0) }) {
         center = connection.configuration.notificationCenter
         self.connection = connection
         self.json = json
         self.timeout = timeout
+        self.deadline = deadline
         self.write = write
         for name in Notification.Name.bmltAllNotifications {
             let token = center.addObserver(forName: name, object: connection, queue: nil) { [weak self] note in
@@ -75,7 +77,7 @@ final class NotificationPrinter {
         let name = EventSummary.shortName(event.notificationName)
         counts[name, default: 0] += 1
         if json {
-            write(EventSummary.json(for: event, at: date, connection: connection, timeout: timeout))
+            write(EventSummary.json(for: event, at: date, connection: connection, timeout: timeout, deadline: deadline))
         } else {
             let origin = event.request?.isFromCache == true ? " (from the cache)" : ""
             write("\(timeFormatter.string(from: date))  \(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(EventSummary.line(for: event))\(origin)")

@@ -20,10 +20,10 @@ struct NearbySearchTests {
             + #""service_body_bigint":"1","latitude":"\#(latitude)","longitude":"\#(center.longitude)"}"#
     }
 
-    /// The stub: validation replies, and searches filtered by the requested width; `delay` slows searches down.
-    /// The stub: validation replies, and searches filtered by the requested width; the first `slowSearches`
-    /// searches take 30 s (long enough that only a cancellation ends them, however loaded the machine).
-    nonisolated static func server(slowSearches: Int = 0) -> StubServer {
+    /// The stub: validation replies, and searches filtered by the requested width; the first `heldSearches`
+    /// searches are answered only once `released` says so (an order of events, not a guess of how long a busy
+    /// machine takes), or never when they are cancelled first.
+    nonisolated static func server(heldSearches: Int = 0, released: @escaping @Sendable () -> Bool = { true }) -> StubServer {
         let searches = Locked(0)
         return StubServer { request in
             switch request.query("switcher") {
@@ -34,7 +34,9 @@ struct NearbySearchTests {
                 let number = searches.withLock { $0 += 1; return $0 }
                 // The order a server may use: not by distance.
                 let found = distances.enumerated().reversed().filter { $0.element <= width }.map { meetingJSON($0.offset, $0.element) }
-                return .json("[" + found.joined(separator: ",") + "]", delay: number <= slowSearches ? 30 : 0)
+                var response = StubServer.Response.json("[" + found.joined(separator: ",") + "]")
+                if number <= heldSearches { response.heldUntil = released }
+                return response
             default: return .json("[]")
             }
         }
@@ -67,7 +69,10 @@ struct NearbySearchTests {
 
     @Test("nearby searches coexist: the async form and queries cancel nothing; a searchNearby replaces only the previous searchNearby")
     func nearbySearchesCoexist() async throws {
-        let stub = Self.server(slowSearches: 1)
+        // The first search's reply is held until the second searchNearby has started: it can only end by that
+        // search replacing it (cancelled, never delivered), whatever the time either takes.
+        let secondStarted = Locked(false)
+        let stub = Self.server(heldSearches: 1, released: { secondStarted.withLock { $0 } })
         let recorder = EventRecorder()
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration(monitors: [recorder]))
         _ = try await connection.validate()
@@ -91,6 +96,7 @@ struct NearbySearchTests {
         #expect(connection.search.meetings.map(\.id) == [1], "queries leave the store alone")
         // The next fire-and-forget nearby search replaces the previous one (both fill the one store).
         let second = connection.searchNearby(Self.center, atLeast: 2, maximumRadius: Measurement(value: 100, unit: .kilometers))
+        secondStarted.withLock { $0 = true }
         #expect(first.isCancelled && !second.isCancelled)
         await waitUntil("nothing is in flight") { connection.inFlightRequests.isEmpty }
         let cancelled = recorder.all.compactMap { if case .requestCancelled(let request) = $0 { request } else { nil } }
