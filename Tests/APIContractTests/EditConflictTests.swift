@@ -192,8 +192,9 @@ struct EditConflictTests {
         defer { standIn.stop() }
         var draft = try await draft(standIn, connection)
         draft.name = "Mine"
-        async let first = connection.saveAndWait(draft)
-        async let second = connection.saveAndWait(draft)
+        let edited = draft   // a constant for the two child tasks (a captured `var` is a data race to the checker)
+        async let first = connection.saveAndWait(edited)
+        async let second = connection.saveAndWait(edited)
         let (one, two) = try await (first, second)
         #expect(one.meeting.name == "Mine" && two.meeting.name == "Mine")
         #expect(standIn.value("meeting_name") == "Mine" && standIn.meetingCount == 1)
