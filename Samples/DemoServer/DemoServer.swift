@@ -31,8 +31,12 @@ public final class BMLTDemoServer: URLProtocol {
         DemoStore.shared.record(request)
         let body = request.httpBody ?? request.httpBodyStream.map(Self.read) ?? Data()
         let reply = Self.respond(to: DemoRequest(request, body: body))
+        // Every reply says the server's time, as a real server's does (what a list brought up to date reads the change
+        // log from: `meetings(matching:updating:)`).
+        var headers = reply.headers
+        if headers["Date"] == nil { headers["Date"] = Self.httpDate(Date()) }
         guard let url = request.url,
-              let response = HTTPURLResponse(url: url, statusCode: reply.status, httpVersion: "HTTP/1.1", headerFields: reply.headers)
+              let response = HTTPURLResponse(url: url, statusCode: reply.status, httpVersion: "HTTP/1.1", headerFields: headers)
         else {
             client?.urlProtocol(self, didFailWithError: URLError(.badURL))
             return
@@ -40,6 +44,15 @@ public final class BMLTDemoServer: URLProtocol {
         client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
         if !reply.body.isEmpty { client?.urlProtocol(self, didLoad: reply.body) }
         client?.urlProtocolDidFinishLoading(self)
+    }
+
+    /// An IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the form of an HTTP `Date` header.
+    static func httpDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
     }
 
     /// Nothing to cancel: replies are produced synchronously.

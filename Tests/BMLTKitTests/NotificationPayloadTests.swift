@@ -35,7 +35,13 @@ struct NotificationPayloadTests {
 
         let search = notification(.meetingSearchResults([meeting], request: request), connection: connection)
         #expect(search.bmltMeetings == [meeting])
+        #expect(search.bmltSearchDelta == nil, "a whole download carries no delta")
         #expect(search.name == .bmltMeetingSearchResults)
+        let refreshed = BMLTRequest(kind: .meetingSearch)
+        refreshed.searchDelta = BMLTSearchDelta(added: [42], changed: [], removed: [7])
+        let update = notification(.meetingSearchResults([meeting], request: refreshed), connection: connection)
+        #expect(update.bmltMeetings == [meeting], "the whole list, as before")
+        #expect(update.bmltSearchDelta == BMLTSearchDelta(added: [42], changed: [], removed: [7]))
 
         let formats = notification(.formatSearchResults([format], isAllUsedFormats: true, request: request), connection: connection)
         #expect(formats.bmltFormats == [format])

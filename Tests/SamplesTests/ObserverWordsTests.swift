@@ -188,6 +188,36 @@ extension DemoServerSuites {
             #expect(texts == ["name: \(meeting.name) → Renamed while watched"])
         }
 
+        @Test("watch: after the first round each round reads the change log and says what it read; an edit is one changed meeting")
+        func watchReadsChangeLog() async throws {
+            BMLTDemoServer.reset()
+            defer { BMLTDemoServer.reset() }
+            // As `watchChange`: three rounds 10 s apart, the edit after the first round's search reached the server.
+            let watching = Task { await observe(["--json", "watch", "--weekday", "tue", "--interval", "10", "--count", "3"]) }
+            func baselineAsked() -> Bool { BMLTDemoServer.requestLog.contains { $0.url?.query?.contains("GetSearchResults") == true } }
+            for _ in 0..<12_000 where !baselineAsked() { try await Task.sleep(nanoseconds: 10_000_000) }
+            #expect(baselineAsked(), "the watch's first round never reached the demo server")
+            let connection = BMLTConnection(rootServerURL: BMLTDemoServer.rootURL,
+                                            configuration: BMLTConfiguration(timeout: 900, urlSessionConfiguration: BMLTDemoServer.sessionConfiguration()))
+            try await connection.login(username: BMLTDemoServer.adminUsername, password: BMLTDemoServer.adminPassword)
+            var criteria = BMLTSearchCriteria()
+            criteria.weekdays = [.tuesday]
+            let meeting = try #require(try await connection.meetings(matching: criteria, extent: .meetingsOnly).meetings.first)
+            var draft = meeting.editable()
+            draft.name = "Renamed while watched"
+            _ = try await connection.saveAndWait(draft)
+            try await connection.logoutAndWait()
+            let run = await watching.value
+            #expect(run.status == 0)
+            let lines = run.errors.components(separatedBy: "\n").filter { $0.contains("from the change log") || $0.contains("downloaded whole") }
+            #expect(lines.count == 2, "one line per round after the first: \(run.errors)")
+            #expect(lines.allSatisfy { $0.contains("from the change log:") }, "no whole download: \(lines)")
+            #expect(lines.contains { $0.contains("0 added, 1 changed, 0 removed") }, "the edit: \(lines)")
+            #expect(BMLTDemoServer.requestLog.contains { $0.url?.query?.contains("GetChanges") == true })
+            let results = run.objects.compactMap { $0 }.filter { $0["event"] as? String == "result" }
+            #expect(results.count == 1 && (results.first?["changed"] as? [[String: Any]])?.count == 1, "the round's change, as before")
+        }
+
         @Test("the server is checked before a password is asked for")
         func serverBeforePassword() async {
             let run = await observe(["--server", "http://example.org/main_server", "admin", "login", "--user", "someone"], password: "typed")

@@ -21,10 +21,21 @@ enum WatchAndMessageCommands {
             _ = try await context.connection.validate()
             let criteria = try SearchCommand.criteria(from: line, formats: context.connection.server.formats)
             var previous: [Int: BMLTMeeting]?
+            var list: BMLTSearchResults?
             var quietRounds = 0
             for round in 0..<rounds {
                 if round > 0 { try await Task.sleep(nanoseconds: UInt64(interval * 1e9)) }
-                let meetings = try await context.connection.meetings(matching: criteria, extent: .meetingsOnly).meetings
+                // After the first complete list, each round brings it up to date from the server's change log (a few
+                // kilobytes), or downloads it whole where the log cannot answer; one line on stderr says which.
+                let results: BMLTSearchResults
+                if let last = list {
+                    results = try await context.connection.meetings(matching: criteria, extent: .meetingsOnly, updating: last)
+                    context.note(refreshLine(results.delta))
+                } else {
+                    results = try await context.connection.meetings(matching: criteria, extent: .meetingsOnly)
+                }
+                list = results
+                let meetings = results.meetings
                 let current = Dictionary(meetings.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
                 defer { previous = current }
                 guard let before = previous else {
@@ -47,6 +58,13 @@ enum WatchAndMessageCommands {
             }
         }
     )
+
+    /// What a round's refresh did, in one line: the counts read from the change log, or that the list was
+    /// downloaded whole (`--verbose` shows the library's reason).
+    static func refreshLine(_ delta: BMLTSearchDelta?) -> String {
+        guard let delta else { return "· downloaded whole (--verbose says why)" }
+        return "· from the change log: \(delta.added.count) added, \(delta.changed.count) changed, \(delta.removed.count) removed"
+    }
 
     /// One line per meeting added, removed or changed (with the fields that changed, in people's words).
     static func differences(from before: [Int: BMLTMeeting], to after: [Int: BMLTMeeting]) -> [String] {

@@ -56,23 +56,28 @@ public final class BMLTResponseCache: Sendable {
 
     // MARK: - Entries
 
-    /// The stored body for `key` and when it was stored, or `nil` (a miss) — also for a damaged or foreign file.
-    func body(for key: CacheKey) -> (data: Data, storedAt: Date)? {
+    /// The stored body for `key`, when it was stored and the server's time of the answer, or `nil` (a miss) — also
+    /// for a damaged or foreign file.
+    func body(for key: CacheKey) -> CacheHit? {
         let url = fileURL(key)
-        return lock.withLock { () -> (Data, Date)? in
+        return lock.withLock { () -> CacheHit? in
             guard let file = try? Data(contentsOf: url) else { return nil }
             guard let entry = CacheEntryFormat.decode(file, key: key.text) else {
                 try? FileManager.default.removeItem(at: url)
                 return nil
             }
             try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: url.path)
-            return (entry.body, entry.storedAt)
+            return CacheHit(data: entry.body, storedAt: entry.storedAt, serverDate: entry.serverDate,
+                            isSearchResults: entry.isSearchResults)
         }
     }
 
-    /// Stores `body` for `key`, then trims the cache to `maximumBytes`.
-    func store(_ body: Data, for key: CacheKey, at date: Date = Date()) {
-        let file = CacheEntryFormat.encode(body, key: key.text, storedAt: date)
+    /// Stores `body` for `key` with the server's time of the answer (`serverDate`, its `Date` header), then trims the
+    /// cache to `maximumBytes`. `isSearchResults`: the body is a `BMLTSearchResults` encoding (see `CacheEntryFormat`).
+    func store(_ body: Data, for key: CacheKey, at date: Date = Date(), serverDate: Date? = nil,
+               isSearchResults: Bool = false) {
+        let file = CacheEntryFormat.encode(body, key: key.text, storedAt: date, serverDate: serverDate,
+                                           isSearchResults: isSearchResults)
         guard file.count <= maximumBytes else { return }
         store(key: key) { output in (try? output.write(contentsOf: file)) != nil }
     }
@@ -145,6 +150,15 @@ public final class BMLTResponseCache: Sendable {
             total -= entry.size
         }
     }
+}
+
+/// A cache entry read back: its body, when it was stored, the server's time of the answer (`nil` for entries written
+/// before it was kept, or for replies without a `Date` header), and whether the body is a list brought up to date.
+struct CacheHit: Sendable {
+    let data: Data
+    let storedAt: Date
+    let serverDate: Date?
+    let isSearchResults: Bool
 }
 
 /// What a cached reply is stored under: the root URL and the request's path and query.

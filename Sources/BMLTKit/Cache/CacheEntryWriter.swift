@@ -44,14 +44,16 @@ final class CacheEntryWriter: Sendable {
     }
 
     /// Writes the entry into the cache (unless a write failed or the body was too large for it).
-    func commit(at date: Date = Date()) {
+    /// `serverDate` is the reply's `Date` header, kept beside the body.
+    func commit(at date: Date = Date(), serverDate: Date? = nil) {
         let (length, checksum, ok) = state.withLock { state -> (Int, String, Bool) in
             try? state.handle?.close()
             state.handle = nil
             return (state.length, state.checksum.text, !state.failed)
         }
         defer { discard() }
-        let head = CacheEntryFormat.head(key: key.text, storedAt: date, length: length, checksum: checksum)
+        let head = CacheEntryFormat.head(key: key.text, storedAt: date, length: length, checksum: checksum,
+                                        serverDate: serverDate)
         // As `store`: an entry larger than the whole cache is not kept (trimming would empty the cache for it).
         guard ok, head.count + length <= limit else { return }
         cache.store(key: key) { output in

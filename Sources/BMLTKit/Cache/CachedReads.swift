@@ -34,11 +34,11 @@ extension OperationContext {
         case .only:
             guard let hit = cache.body(for: key) else { throw BMLTError.notFound(message: "not in the response cache") }
             transport.log.note("← cache GET \(RequestLog.redacted(url))")
-            return answer(hit.data, url: url)
+            return answer(hit, url: url)
         case .preferFresh(let maximumAge):
             if let hit = cache.body(for: key), Date().timeIntervalSince(hit.storedAt) < maximumAge {
                 transport.log.note("← cache GET \(RequestLog.redacted(url)) (stored \(Int(Date().timeIntervalSince(hit.storedAt))) s ago)")
-                return answer(hit.data, url: url)
+                return answer(hit, url: url)
             }
         case .store, .fallback:
             break
@@ -51,24 +51,42 @@ extension OperationContext {
         } catch {
             if case .fallback = cacheMode, Self.cacheMayStandIn(for: error), let hit = cache.body(for: key) {
                 transport.log.note("← cache GET \(RequestLog.redacted(url)): the server failed (\(error.description))")
-                return answer(hit.data, url: url)
+                return answer(hit, url: url)
             }
             throw error
         }
         if (200..<300).contains(reply.statusCode) {
             if let body = reply.consumer as? KeptBody {
-                if let writer = body.writer { keep { writer.commit() } }
+                let serverDate = RefreshOrigin.serverDate(reply)
+                if let writer = body.writer { keep { writer.commit(serverDate: serverDate) } }
                 var unwrapped = reply
                 unwrapped.consumer = body.inner
                 return unwrapped
             }
-            let data = reply.data
-            keep { cache.store(data, for: key) }
+            let (data, serverDate) = (reply.data, RefreshOrigin.serverDate(reply))
+            keep { cache.store(data, for: key, serverDate: serverDate) }
         } else if case .fallback = cacheMode, reply.statusCode >= 500, let hit = cache.body(for: key) {
             transport.log.note("← cache GET \(RequestLog.redacted(url)): the server answered HTTP \(reply.statusCode)")
-            return answer(hit.data, url: url)
+            return answer(hit, url: url)
         }
         return reply
+    }
+
+    /// Keeps `results`, a search's list brought up to date from the change log, as the cached answer of the
+    /// `switcher` read with `query` (the entry the list came from), with its new server time: the next
+    /// `.cacheThenNetwork` delivery (this process's or the next launch's) starts from it. Under the same rules as a
+    /// reply's entry: not without a cache or for a cache-only read, not while an administrator is logged in.
+    func storeSearchResults(_ results: BMLTSearchResults, switcher: String, query: [URLQueryItem]) {
+        guard let cache, results.serverDate != nil, !adminSession.isLoggedIn else { return }
+        switch cacheMode {
+        case .off, .only: return
+        case .store, .preferFresh, .fallback: break
+        }
+        let url = transport.urls.url(root: root, path: "client_interface/json/",
+                                     query: [URLQueryItem(name: "switcher", value: switcher)] + query)
+        guard let body = try? JSONEncoder().encode(results) else { return }
+        let (key, serverDate) = (CacheKey(root: root, url: url), results.serverDate)
+        keep { cache.store(body, for: key, serverDate: serverDate, isSearchResults: true) }
     }
 
     /// A cache write, now, or when the read is used if it was sent before it was known to be wanted (`cacheHold`).
@@ -80,9 +98,12 @@ extension OperationContext {
         request.value(forHTTPHeaderField: "Authorization") == nil && !adminSession.isLoggedIn
     }
 
-    private func answer(_ body: Data, url: URL) -> HTTPReply {
+    private func answer(_ hit: CacheHit, url: URL) -> HTTPReply {
         servedFromCache.withLock { $0 = true }
-        return HTTPReply(data: body, statusCode: 200, headers: [:], url: url)
+        var reply = HTTPReply(data: hit.data, statusCode: 200, headers: [:], url: url)
+        reply.cachedServerDate = hit.serverDate
+        reply.isCachedSearchResults = hit.isSearchResults
+        return reply
     }
 
     /// Failures where the server did not give an answer of its own (a 4xx is an answer: it stands).

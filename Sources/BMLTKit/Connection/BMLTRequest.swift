@@ -23,6 +23,8 @@ public final class BMLTRequest: Sendable, Hashable, Identifiable, CustomStringCo
         var isCancelled = false
         var isFinished = false
         var isFromCache = false
+        /// A meeting search's: what a refresh changed (`nil` for a whole download), for its notification.
+        var searchDelta: BMLTSearchDelta?
         /// When the whole call's deadline passed (uptime nanoseconds), if it did before the outcome.
         var deadlinePassedAt: UInt64?
         var cancelHandler: (@Sendable () -> Void)?
@@ -32,6 +34,13 @@ public final class BMLTRequest: Sendable, Hashable, Identifiable, CustomStringCo
         self.id = UUID()
         self.kind = kind
         self.startedAt = Date()
+    }
+
+    /// What a meeting search brought up to date from the change log changed (`nil`: downloaded whole), carried by
+    /// its `.bmltMeetingSearchResults` (`bmltSearchDelta`, the typed message's `delta`).
+    var searchDelta: BMLTSearchDelta? {
+        get { state.withLock { $0.searchDelta } }
+        set { state.withLock { $0.searchDelta = newValue } }
     }
 
     /// Cancels the request. Harmless when it has already finished or was already cancelled.

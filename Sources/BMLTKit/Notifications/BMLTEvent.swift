@@ -135,7 +135,7 @@ private enum PayloadKey: String {
     case event, request, isServerValid, serverInfo, meetings, formats, isAllUsedFormats, changes, meeting, meetingID
     case fieldChanges, messageSent, isLoggedIn, error, serviceBodies, fieldKeys, fieldKey, fieldValues, coverageArea
     case nawsExport, serverAdminResult, adminFormat, adminServiceBody, adminUser, wasCreated, deletedID, serverSettings
-    case meetingBatch, meetingCount
+    case meetingBatch, meetingCount, searchDelta
 
     var key: String { "org.bmlt.kit." + rawValue }
 }
@@ -151,7 +151,8 @@ extension BMLTEvent {
         case .progressDidStop: (.bmltProgressDidStop, nil, [:])
         case .serverValidated(let isValid, let info, let error, let request):
             (.bmltServerValidated, request, [.isServerValid: isValid, .serverInfo: info, .error: error])
-        case .meetingSearchResults(let meetings, let request): (.bmltMeetingSearchResults, request, [.meetings: meetings])
+        case .meetingSearchResults(let meetings, let request):
+            (.bmltMeetingSearchResults, request, [.meetings: meetings, .searchDelta: request.searchDelta])
         case .meetingsArrived(let batch, let count, let request):
             (.bmltMeetingsArrived, request, [.meetingBatch: batch, .meetingCount: count])
         case .formatSearchResults(let formats, let isAllUsedFormats, let request):
@@ -237,6 +238,13 @@ extension Notification {
     public var bmltServerInfo: BMLTServerInfo? { payload(.serverInfo) }
     /// `.bmltMeetingSearchResults`: the meetings found.
     public var bmltMeetings: [BMLTMeeting]? { payload(.meetings) }
+    /// `.bmltMeetingSearchResults`: what a refresh changed when the list was brought up to date from the server's
+    /// change log (`meetings(matching:updating:)`, `.cacheThenNetwork`'s network half); `nil` when it was downloaded
+    /// whole. `bmltMeetings` is the whole list either way.
+    /// ```swift
+    /// if let delta = note.bmltSearchDelta { print(delta.added.count, "added,", delta.removed.count, "removed") }
+    /// ```
+    public var bmltSearchDelta: BMLTSearchDelta? { payload(.searchDelta) }
     /// `.bmltMeetingsArrived`: the meetings that just arrived, in the server's order.
     /// ```swift
     /// if let batch = note.bmltMeetingBatch { rows.append(contentsOf: batch) }
@@ -305,7 +313,8 @@ extension BMLTEvent {
         case .progressDidStop: BMLTProgressDidStopMessage(event: self)
         case .serverValidated(let isValid, let info, let error, let request):
             BMLTServerValidatedMessage(isValid: isValid, info: info, error: error, request: request, event: self)
-        case .meetingSearchResults(let meetings, let request): BMLTMeetingSearchResultsMessage(meetings: meetings, request: request, event: self)
+        case .meetingSearchResults(let meetings, let request):
+            BMLTMeetingSearchResultsMessage(meetings: meetings, delta: request.searchDelta, request: request, event: self)
         case .meetingsArrived(let batch, let count, let request):
             BMLTMeetingsArrivedMessage(batch: batch, count: count, request: request, event: self)
         case .formatSearchResults(let formats, let isAllUsedFormats, let request):

@@ -50,8 +50,14 @@ extension NotificationCenter.MessageIdentifier where Self == NotificationCenter.
 /// A meeting search ended: `addObserver(of: connection, for: .bmltMeetingSearchResults) { message in print(message.meetings) }`.
 @available(macOS 26, iOS 26, tvOS 26, watchOS 26, *)
 public struct BMLTMeetingSearchResultsMessage: BMLTEventConvertibleMessage, Sendable {
-    /// The meetings found.
+    /// The meetings found: the whole list, also when it was brought up to date from the change log.
     public let meetings: [BMLTMeeting]
+    /// What a refresh changed (`meetings(matching:updating:)`, `.cacheThenNetwork`'s network half); `nil` when the
+    /// list was downloaded whole.
+    /// ```swift
+    /// if let delta = message.delta { print(delta.added.count, "added,", delta.changed.count, "changed") }
+    /// ```
+    public let delta: BMLTSearchDelta?
     /// The search request.
     public let request: BMLTRequest
     static let classicName = Notification.Name.bmltMeetingSearchResults

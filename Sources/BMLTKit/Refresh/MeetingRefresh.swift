@@ -5,16 +5,21 @@ import Foundation
 /// match), merged where a new download would have them. Whatever the log cannot answer is a whole download
 /// (`RefreshFallback`, said in the log): never a wrong list.
 enum MeetingRefresh {
+    /// `batcher`: a search's batches (`.cacheThenNetwork`'s network half), handed the whole list at the end.
     static func run(_ criteria: BMLTSearchCriteria, extent: BMLTSearchExtent, previous: BMLTSearchResults,
-                    _ context: OperationContext) async throws(BMLTError) -> BMLTSearchResults {
+                    _ context: OperationContext, batcher: SearchBatcher? = nil) async throws(BMLTError) -> BMLTSearchResults {
+        // A refresh has nothing to deliver from the cache alone (`.cacheThenNetwork`'s first delivery): the list it
+        // updates is already held, and its reads must come from the server.
+        if context.isCacheOnly { throw BMLTError.notFound(message: "not in the response cache") }
         try refuseOtherOrigin(previous, criteria: criteria, extent: extent, root: context.root)
         let log = context.transport.log
         switch try await attempt(criteria, extent: extent, previous: previous, context) {
         case .success(let fresh):
+            batcher?.finish(fresh.meetings)
             return fresh
         case .failure(let fallback):
             log.note("refresh of \(previous.meetings.count) meetings: downloading the whole list: \(fallback)")
-            var whole = try await BMLTConnection.search(criteria, extent: extent, context)
+            var whole = try await BMLTConnection.search(criteria, extent: extent, context, batcher: batcher)
             whole.delta = nil
             return whole
         }

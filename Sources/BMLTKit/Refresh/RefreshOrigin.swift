@@ -19,9 +19,10 @@ enum RefreshOrigin {
         String(origin.prefix { $0 != " " })
     }
 
-    /// The reply's `Date` header as a date; `nil` when it is missing or not an HTTP date.
+    /// The reply's `Date` header as a date (for an answer of the response cache, the one it kept); `nil` when it is
+    /// missing or not an HTTP date.
     static func serverDate(_ reply: HTTPReply) -> Date? {
-        header("Date", in: reply.headers).flatMap(httpDate)
+        reply.cachedServerDate ?? header("Date", in: reply.headers).flatMap(httpDate)
     }
 
     /// A header's value, whatever the case of its name.

@@ -43,16 +43,30 @@ extension BMLTConnection {
                               batches channel: MeetingBatchChannel? = nil,
                               feedsStore: Bool = true, delivered: SearchDelivered? = nil) -> Operation<BMLTSearchResults> {
         let arrival = SearchArrival(feedsStore: feedsStore)
+        // `.cacheThenNetwork`: the cached delivery's list, which the network half brings up to date.
+        let cachedList = Locked<BMLTSearchResults?>(nil)
         var operation = Operation<BMLTSearchResults>(
             kind: .meetingSearch,
             work: { context throws(BMLTError) in
                 // A `.cacheThenNetwork` cached delivery (cache only) is a whole list of its own: no batches.
+                if context.isCacheOnly {
+                    let cached = try await search(criteria, extent: extent, context)
+                    cachedList.withLock { $0 = cached }
+                    return cached
+                }
                 var batcher: SearchBatcher?
-                if extent != .formatsOnly, !context.isCacheOnly {
+                if extent != .formatsOnly {
                     batcher = SearchBatcher(serverFormats: context.serverFormats) { batch in
                         arrival.post(batch)
                         channel?.post(batch)
                     }
+                }
+                let previous = cachedList.withLock { list -> BMLTSearchResults? in
+                    defer { list = nil }
+                    return list
+                }
+                if let previous {
+                    return try await updateCached(previous, criteria: criteria, extent: extent, context, batcher: batcher)
                 }
                 let results = try await search(criteria, extent: extent, context, batcher: batcher)
                 if let batcher, batcher.hasDiverged {
@@ -88,6 +102,21 @@ extension BMLTConnection {
             if feedsStore, extent != .formatsOnly { connection.search.beginArrival(of: request) }
         }
         return operation
+    }
+
+    /// `.cacheThenNetwork`'s network half: the cached list brought up to date from the change log where
+    /// `meetings(matching:updating:)` would (a whole download elsewhere, said in the log), and kept in the cache under
+    /// the search's entry with its new server time, so that the next cached delivery starts from it.
+    static func updateCached(_ cached: BMLTSearchResults, criteria: BMLTSearchCriteria, extent: BMLTSearchExtent,
+                             _ context: OperationContext, batcher: SearchBatcher?) async throws(BMLTError) -> BMLTSearchResults {
+        let results = try await MeetingRefresh.run(criteria, extent: extent, previous: cached, context, batcher: batcher)
+        if results.delta != nil {
+            var units = context.serverInfo?.distanceUnits ?? .miles
+            if context.serverInfo == nil, criteria.needsServerUnits { units = try await context.requireServerInfo().distanceUnits }
+            let query = WireSearchQuery.items(criteria, extent: extent, distanceUnits: units)
+            context.storeSearchResults(results, switcher: "GetSearchResults", query: query)
+        }
+        return results
     }
 
     /// A search's requests: one `GetSearchResults`, or, for criteria with a `window`, the rounds of `WindowedSearch`.
@@ -128,7 +157,15 @@ extension BMLTConnection {
                            batcher: NearestTrim.mayDrop(criteria) ? nil : batcher)
         })
         let outcome: WireSearchChunks.Outcome
-        if let sink = reply.consumer as? SearchBodySink {
+        if reply.isCachedSearchResults {
+            // A list the cache keeps as brought up to date from the change log (`storeSearchResults`), not a reply.
+            guard var kept = try? JSONDecoder().decode(BMLTSearchResults.self, from: reply.data) else {
+                throw BMLTError.notFound(message: "not in the response cache")
+            }
+            kept.delta = nil
+            batcher?.finish(kept.meetings)
+            return kept
+        } else if let sink = reply.consumer as? SearchBodySink {
             outcome = try sink.finish()
             if let message = outcome.phpMessage { context.transport.log.phpMessages(at: reply.url, message) }
         } else {
@@ -169,6 +206,7 @@ extension BMLTConnection {
     /// The events that announce a search's results.
     static func searchEvents(_ results: BMLTSearchResults, extent: BMLTSearchExtent, request: BMLTRequest) -> [BMLTEvent] {
         var events: [BMLTEvent] = []
+        request.searchDelta = results.delta
         if extent != .formatsOnly { events.append(.meetingSearchResults(results.meetings, request: request)) }
         if extent != .meetingsOnly {
             events.append(.formatSearchResults(results.formats, isAllUsedFormats: false, request: request))

@@ -17,6 +17,11 @@ struct HTTPReply: Sendable {
     var consumer: (any BodyConsumer)? = nil
     /// The bytes the consumer was given.
     var consumedBytes = 0
+    /// An answer of the response cache: the server's time of the reply it kept (`nil` for an entry without one).
+    var cachedServerDate: Date? = nil
+    /// An answer of the response cache whose body is a `BMLTSearchResults` encoding (a list brought up to date
+    /// from the change log), not a server reply.
+    var isCachedSearchResults = false
 
     /// The body's length, whether kept in `data` or given to the consumer.
     var bodyLength: Int { consumer == nil ? data.count : consumedBytes }
