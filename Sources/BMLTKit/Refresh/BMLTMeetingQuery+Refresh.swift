@@ -5,9 +5,12 @@ import Foundation
 /// end (no batches: what changed is a handful); its notifications are a search's (one `.bmltMeetingSearchResults`
 /// with the whole list); whatever the change log cannot answer is downloaded whole, as that call does.
 extension BMLTMeetingQuery {
-    /// The results the next refresh brings up to date: the last complete refresh's, when its criteria are today's.
+    /// The results the next refresh brings up to date: the last complete refresh's, when its criteria are today's and
+    /// they can be brought up to date at all (a server time and an origin: a reply without a `Date` header cannot). A
+    /// refresh that would download whole anyway takes the batched path instead, so its meetings stream in.
     func updatable() -> BMLTSearchResults? {
-        guard nearby == nil, let base = refreshBase, base.criteria == criteria else { return nil }
+        guard nearby == nil, let base = refreshBase, base.criteria == criteria,
+              base.results.serverDate != nil, base.results.origin != nil else { return nil }
         return base.results
     }
 
