@@ -17,7 +17,7 @@ struct EditConflictTests {
 
     func connect(_ generation: Generation) async throws -> (TwoAdminsStandIn, BMLTConnection) {
         let standIn = try TwoAdminsStandIn(generation)
-        let configuration = BMLTConfiguration(timeout: 20, retryPolicy: BMLTRetryPolicy(maximumRetries: 1, baseDelay: 0.01))
+        let configuration = BMLTConfiguration(timeout: hangGuardTimeout, retryPolicy: BMLTRetryPolicy(maximumRetries: 1, baseDelay: 0.01))
         let connection = BMLTConnection(rootServerURL: standIn.rootURL, configuration: configuration)
         _ = try await connection.validate()
         try await connection.login(username: "admin", password: RESTAdminReplay.password)

@@ -143,7 +143,7 @@ struct LostAnswerBadInputTests {
         let standIn = try LostAnswerStandIn(generation)
         defer { standIn.stop() }
         let lines = LogLines()
-        let configuration = BMLTConfiguration(timeout: 10, logLevel: .debug, logHandler: { _, line in lines.append(line) })
+        let configuration = BMLTConfiguration(timeout: hangGuardTimeout, logLevel: .debug, logHandler: { _, line in lines.append(line) })
         let connection = BMLTConnection(rootServerURL: standIn.rootURL, configuration: configuration)
         try await connection.login(username: "admin", password: RESTAdminReplay.password)
         standIn.loseNextWrite(.status(502))

@@ -113,7 +113,7 @@ struct LostAnswerRaceTests {
         let stored = try JSONEncoder().encode(draft)
         await waitUntil("standIn.lateWritesPending == 0") { standIn.lateWritesPending == 0 }
         // The app is relaunched: a new connection, the draft read back from what it stored.
-        let relaunched = BMLTConnection(rootServerURL: standIn.rootURL, configuration: BMLTConfiguration(timeout: 10))
+        let relaunched = BMLTConnection(rootServerURL: standIn.rootURL, configuration: BMLTConfiguration(timeout: hangGuardTimeout))
         relaunched.adminSession.openWrites.settleTime.withLock { $0 = 0.3 }
         _ = try await relaunched.validate()
         try await relaunched.login(username: "admin", password: RESTAdminReplay.password)

@@ -26,8 +26,8 @@ struct LostAnswerTests {
     func connect(_ generation: Generation, retries: Int = 1, for loss: Loss? = nil) async throws -> (LostAnswerStandIn, BMLTConnection) {
         let standIn = try LostAnswerStandIn(generation)
         // A stall costs the timeout: 5 s there (the write must be sent before it passes, also under the thread sanitizer
-        // with both cores busy: 2.5 s was seen to pass first); elsewhere 10 s, which a busy machine never reaches.
-        let configuration = BMLTConfiguration(timeout: loss == .stall ? 5 : 10, retryPolicy: BMLTRetryPolicy(maximumRetries: retries, baseDelay: 0.01))
+        // with both cores busy: 2.5 s was seen to pass first); elsewhere only a hang guard (10 s was seen to pass under TSan).
+        let configuration = BMLTConfiguration(timeout: loss == .stall ? 5 : hangGuardTimeout, retryPolicy: BMLTRetryPolicy(maximumRetries: retries, baseDelay: 0.01))
         let connection = BMLTConnection(rootServerURL: standIn.rootURL, configuration: configuration)
         _ = try await connection.validate()
         try await connection.login(username: "admin", password: RESTAdminReplay.password)
@@ -183,7 +183,7 @@ struct LostAnswerTests {
     @Test("a create cancelled after its request reached the server: reported created (one .bmltMeetingAdded, no cancellation)",
           arguments: generations)
     func cancelledAfterSending(generation: Generation) async throws {
-        let (standIn, connection) = try await connect(generation)     // cancelled long before its 10 s timeout
+        let (standIn, connection) = try await connect(generation)     // cancelled long before its timeout (a hang guard)
         defer { standIn.stop() }
         var added = 0, cancelled = 0
         let center = NotificationCenter.default

@@ -11,7 +11,7 @@ import Testing
 @MainActor
 struct EditConflictCommandTests {
     private func admin(_ standIn: TwoAdminsStandIn, _ arguments: [String]) async -> ObserverRun {
-        await observe(["--server", standIn.rootURL.absoluteString, "--timeout", "10", "admin"] + arguments + ["--user", "admin"],
+        await observe(["--server", standIn.rootURL.absoluteString, "--timeout", "900", "admin"] + arguments + ["--user", "admin"],
                       environment: ["BMLT_PASSWORD": RESTAdminReplay.password])
     }
 
