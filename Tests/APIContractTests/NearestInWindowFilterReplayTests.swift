@@ -46,7 +46,8 @@ struct NearestInWindowFilterReplayTests {
         -> (ids: [Int], searches: [LoopbackHTTPServer.Request], probes: Int) {
         let http = try Replay.server(meetings, zones: zones)
         defer { http.stop() }
-        let connection = await BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"))
+        let connection = await BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"),
+                                              configuration: BMLTConfiguration(timeout: hangGuardTimeout))   // a hang guard (issue 50)
         _ = try await connection.validate()
         let ids = try await connection.meetings(matching: criteria).meetings.map(\.id)
         let searches = http.requests.filter { $0.query("switcher") == "GetSearchResults" }

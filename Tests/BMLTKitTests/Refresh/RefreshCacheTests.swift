@@ -12,6 +12,7 @@ import Testing
 struct RefreshCacheTests {
     private static func connection(_ stand: RefreshStandIn, cache directory: URL, recorder: EventRecorder) async throws -> BMLTConnection {
         var configuration = BMLTConfiguration(notificationCenter: NotificationCenter())
+        configuration.timeout = hangGuardTimeout   // a hang guard: these tests are not about the deadline (issue 50)
         configuration.retryPolicy = .none
         configuration.cache = BMLTResponseCache(directory: directory, maximumBytes: 50_000_000)
         configuration.cachePolicy = .cacheThenNetwork

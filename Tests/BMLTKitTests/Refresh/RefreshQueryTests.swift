@@ -41,6 +41,7 @@ struct RefreshQueryTests {
         let stand = try RefreshStandIn(.v2, seed: 49)
         let recorder = EventRecorder()
         var configuration = BMLTConfiguration(notificationCenter: NotificationCenter())
+        configuration.timeout = hangGuardTimeout   // a hang guard: these tests are not about the deadline (issue 50)
         configuration.retryPolicy = .none
         configuration.eventMonitors = [recorder]
         let connection = BMLTConnection(rootServerURL: stand.rootURL, configuration: configuration)

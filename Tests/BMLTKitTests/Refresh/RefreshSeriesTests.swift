@@ -17,6 +17,7 @@ enum RefreshTesting {
     static func connection(_ stand: RefreshStandIn, log: RefreshLogLines = RefreshLogLines(),
                            root: URL? = nil) async throws -> BMLTConnection {
         var configuration = BMLTConfiguration(notificationCenter: NotificationCenter())
+        configuration.timeout = hangGuardTimeout   // a hang guard: these tests are not about the deadline (issue 50)
         configuration.retryPolicy = .none
         configuration.logLevel = .requests
         configuration.logHandler = { _, line in log.add(line) }
