@@ -31,9 +31,11 @@ struct LostAnswerRaceTests {
     func lateGateway(generation: Generation, answer: LostAnswerStandIn.LateAnswer) async throws {
         let (standIn, connection) = try await connect(generation)       // one retry: a creation "proven not done" would be re-sent
         defer { standIn.stop() }
-        standIn.loseNextWrite(.late(answer, after: 0.5))
+        standIn.loseNextWrite(.late(answer, after: 3))
         let open = await badInput.openOutcome { _ = try await connection.saveAndWait(LostAnswerTests.newDraft("Lost Answer Group", generation)) }
-        #expect(open?.finding == .notFoundYet && open?.write == .createMeeting && open?.attemptStarted != nil)
+        // Open as "not found yet" — unless a look-up slower than the server's 3 s (seen once under the thread sanitizer at
+        // 0.5 s) already found the late write and reported it done, which is as true. Either way: never sent again.
+        if let open { #expect(open.finding == .notFoundYet && open.write == .createMeeting && open.attemptStarted != nil) }
         await waitUntil("standIn.lateWritesPending == 0") { standIn.lateWritesPending == 0 }
         #expect(standIn.lateWritesPending == 0 && LostAnswerTests.named(standIn, "Lost Answer Group").count == 1)
         #expect(standIn.writeRequests == 1 + 1)     // the login and the one create
