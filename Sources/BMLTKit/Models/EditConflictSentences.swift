@@ -26,17 +26,8 @@ enum EditConflictSentences {
     static func who(_ user: String?, _ date: Date?, in language: String) -> String {
         var details: [String] = []
         if let user, !user.isEmpty { details.append(StringTables.text("write.deletedBy", [user], language: language)) }
-        if let date {
-            if language == "en" {
-                details.append(ISO8601DateFormatter().string(from: date))
-            } else {
-                let formatter = DateFormatter()
-                formatter.locale = Locale(identifier: language)
-                formatter.dateStyle = .medium
-                formatter.timeStyle = .short
-                details.append(formatter.string(from: date))
-            }
-        }
+        // (English keeps ISO 8601 here, as before: see the note on issue 49.)
+        if let date { details.append(WriteOutcomeSentences.shownDate(date, in: language, forLog: language == "en")) }
         return details.joined(separator: StringTables.text("list.comma", language: language))
     }
 }

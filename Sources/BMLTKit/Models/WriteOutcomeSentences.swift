@@ -97,23 +97,23 @@ enum WriteOutcomeSentences {
 
     /// `BMLTMeetingDeletion`'s sentence: the date in the language's own form for a person (English too), in ISO 8601
     /// (UTC) only for the log (`description`, `forLog`).
+    /// A date in a sentence: ISO 8601 for a log line, else the language's own medium date and short time.
+    static func shownDate(_ date: Date, in language: String, forLog: Bool) -> String {
+        guard !forLog else { return ISO8601DateFormatter().string(from: date) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: language)
+        formatter.dateStyle = .medium
+        formatter.timeStyle = .short
+        return formatter.string(from: date)
+    }
+
     static func deletion(_ done: BMLTMeetingDeletion, in language: String, forLog: Bool = false) -> String {
         func text(_ key: String, _ arguments: String...) -> String { StringTables.text(key, arguments, language: language) }
         let id = String(done.meetingID)
         guard done.wasAlreadyDeleted else { return text("write.deleted", id) }
         var details: [String] = []
         if let user = done.deletion?.userName, !user.isEmpty { details.append(text("write.deletedBy", user)) }
-        if let date = done.deletion?.date {
-            if forLog {
-                details.append(ISO8601DateFormatter().string(from: date))
-            } else {
-                let formatter = DateFormatter()
-                formatter.locale = Locale(identifier: language)
-                formatter.dateStyle = .medium
-                formatter.timeStyle = .short
-                details.append(formatter.string(from: date))
-            }
-        }
+        if let date = done.deletion?.date { details.append(shownDate(date, in: language, forLog: forLog)) }
         guard !details.isEmpty else { return text("write.alreadyDeleted", id) }
         return text("write.alreadyDeleted.details", id, details.joined(separator: text("list.comma")))
     }
