@@ -166,7 +166,7 @@ enum ChangeLogRecord {
                 }
             }
             group.addTask {
-                try? await Task.sleep(nanoseconds: UInt64(patience * 1_000_000_000))
+                try? await Wait.sleep(seconds: patience)
                 return nil
             }
             let first = await group.next() ?? nil

@@ -155,7 +155,7 @@ enum LostAnswer {
             guard loss.error.isPassingLoss, retries < policy.maximumRetries else { throw loss.error }
             retries += 1
             do {
-                try await Task.sleep(nanoseconds: UInt64(min(max(policy.delay(beforeRetry: retries), 0), 3_600) * 1_000_000_000))
+                try await Wait.sleep(seconds: min(policy.delay(beforeRetry: retries), 3_600))
             } catch {
                 throw .cancelled
             }
@@ -172,7 +172,7 @@ enum LostAnswer {
         let wait = attempt.since.addingTimeInterval(openWrites.settleTime.withLock { $0 }).timeIntervalSinceNow
         if wait > 0, !(attempt.openKey.map(openWrites.isDone) ?? false) {
             // Nothing is sent yet: a cancel here is a clean cancellation.
-            do { try await Task.sleep(nanoseconds: UInt64(min(wait, 3_600) * 1_000_000_000)) } catch { throw .cancelled }
+            do { try await Wait.sleep(seconds: min(wait, 3_600)) } catch { throw .cancelled }
         }
         let loss = Loss(error: attempt.openKey.flatMap { openWrites.loss($0) } ?? .cancelled)
         guard let value = try await find(context, attempt, loss, lookUp) else { return nil }
@@ -245,7 +245,7 @@ enum LostAnswer {
             let task = Task { outcome.resolve(await work()) }
             guard let budget else { return }
             Task {
-                try? await Task.sleep(nanoseconds: UInt64(budget * 1_000_000_000))
+                try? await Wait.sleep(seconds: budget)
                 if outcome.resolve(late) { task.cancel() }
             }
         }

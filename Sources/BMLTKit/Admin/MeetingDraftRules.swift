@@ -33,7 +33,7 @@ enum MeetingDraftRules {
         checkFormats(meeting, formats: formats, venueRules: formatsEdited, add)
         if meeting.weekday == nil { add("weekday_tinyint", .required) }
         if meeting.startTime == nil { add("start_time", .required) }
-        if let duration = meeting.duration, duration >= 24 * 3600 || duration < 0 {
+        if let duration = meeting.duration, !(0..<24 * 3600).contains(duration) {    // NaN and .infinity too
             add("duration_time", .durationTooLong)
         }
         if let coordinate = meeting.coordinate {
@@ -83,9 +83,14 @@ enum MeetingDraftRules {
     /// meeting against the meeting it was copied from (`BMLTMeetingDraft.copiedFrom`: a copy keeps what the
     /// server gave it, and the server's own value is not sent again), else against an empty meeting.
     static func legacyProblems(in draft: BMLTMeetingDraft, version: String, language: String) -> [BMLTFieldProblem] {
-        legacyRefusedKeys(in: draft).map { key in
+        var problems = legacyRefusedKeys(in: draft).map { key in
             BMLTFieldProblem(key: key, reason: .legacyInterfaceCannotSet(serverVersion: version), language: language)
         }
+        // A duration that is no time at all (NaN, infinite, below 0) has no `HH:MM:SS` to send: refused, as on 3.x.
+        if let duration = draft.meeting.duration, !(duration.isFinite && duration >= 0) {
+            problems.append(BMLTFieldProblem(key: "duration_time", reason: .durationTooLong, language: language))
+        }
+        return problems
     }
 
     /// The keys of `legacyProblems(in:version:)` that `draft` changes (see there).

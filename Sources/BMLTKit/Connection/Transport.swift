@@ -109,7 +109,7 @@ final class Transport: Sendable {
             }
             attempt += 1
             do {
-                try await Task.sleep(nanoseconds: UInt64(retryPolicy.delay(beforeRetry: attempt) * 1_000_000_000))
+                try await Wait.sleep(seconds: retryPolicy.delay(beforeRetry: attempt))
             } catch {
                 throw .cancelled
             }

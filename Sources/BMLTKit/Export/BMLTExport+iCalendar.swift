@@ -72,7 +72,7 @@ extension BMLTExport {
 
     /// An RFC 5545 duration: `PT1H30M`.
     static func duration(_ seconds: TimeInterval) -> String {
-        let total = Int(seconds), hours = total / 3600, minutes = total % 3600 / 60
+        let total = WireTime.wholeSeconds(seconds), hours = total / 3600, minutes = total % 3600 / 60
         return "PT" + (hours > 0 ? "\(hours)H" : "") + (minutes > 0 || hours == 0 ? "\(minutes)M" : "")
     }
 

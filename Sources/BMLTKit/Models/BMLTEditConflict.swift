@@ -42,7 +42,7 @@ public struct BMLTEditConflict: Sendable, Hashable, Codable, CustomStringConvert
     /// ```swift
     /// print(conflict)   // Meeting 42 was changed on the server (by …) since this draft was made: …
     /// ```
-    public var description: String { EditConflictSentences.conflict(self, in: "en") }
+    public var description: String { EditConflictSentences.conflict(self, in: "en", forLog: true) }
 
     /// The sentence in `locale`'s language (English when BMLTKit has no table for it).
     /// ```swift
@@ -117,7 +117,7 @@ public struct BMLTDeletedMeeting: Sendable, Hashable, Codable, CustomStringConve
     /// ```swift
     /// print(BMLTDeletedMeeting(meetingID: 42))   // Meeting 42 was deleted on the server …
     /// ```
-    public var description: String { EditConflictSentences.deleted(self, in: "en") }
+    public var description: String { EditConflictSentences.deleted(self, in: "en", forLog: true) }
 
     /// The sentence in `locale`'s language (English when BMLTKit has no table for it).
     /// ```swift

@@ -10,11 +10,12 @@ extension BMLTError: LocalizedError, CustomStringConvertible {
     /// ```
     public var errorDescription: String? { sentence(in: BMLTLocalization.language(for: BMLTLocalization.defaultLocale)) }
 
-    /// The sentence in English, for logs and developers (the same in every locale).
+    /// The sentence in English, for logs and developers (the same in every locale; a date in it is ISO 8601, as the
+    /// log's own times are).
     /// ```swift
     /// print(BMLTError.cancelled.description)   // The request was cancelled.
     /// ```
-    public var description: String { sentence(in: "en") }
+    public var description: String { sentence(in: "en", forLog: true) }
 
     /// The sentence in `locale`'s language (English when BMLTKit has no table for it).
     /// ```swift
@@ -26,7 +27,9 @@ extension BMLTError: LocalizedError, CustomStringConvertible {
         sentence(in: BMLTLocalization.language(for: locale))
     }
 
-    func sentence(in language: String) -> String {
+    /// The sentence in `language`; `forLog`: a date in it in ISO 8601 (`description`) instead of the language's own
+    /// form, which every reader's sentence uses, English included.
+    func sentence(in language: String, forLog: Bool = false) -> String {
         func text(_ key: String, _ arguments: String...) -> String { StringTables.text(key, arguments, language: language) }
         /// `key`'s sentence, or with the server's words `saidKey`'s.
         func said(_ key: String, _ saidKey: String, _ message: String?, after leading: [String] = []) -> String {
@@ -72,8 +75,8 @@ extension BMLTError: LocalizedError, CustomStringConvertible {
             return text("error.brokenReply", detail.phrase(code: code, in: language), String(code))
         case .writeOutcomeUnknown(let open): return WriteOutcomeSentences.unknown(open, in: language)
         case .serverFailedOnWrite(let failure): return WriteOutcomeSentences.failed(failure, in: language)
-        case .editConflict(let conflict): return EditConflictSentences.conflict(conflict, in: language)
-        case .meetingDeleted(let gone): return EditConflictSentences.deleted(gone, in: language)
+        case .editConflict(let conflict): return EditConflictSentences.conflict(conflict, in: language, forLog: forLog)
+        case .meetingDeleted(let gone): return EditConflictSentences.deleted(gone, in: language, forLog: forLog)
         }
     }
 

@@ -83,7 +83,7 @@ public struct BMLTServerSettings: Sendable, Hashable, Codable, CustomStringConve
     /// ```
     public var defaultDuration: TimeInterval? {
         get { string("defaultDurationTime").flatMap(WireTime.duration) }
-        set { set("defaultDurationTime", newValue.map { .string(WireRESTMeeting.hoursAndMinutes(BMLTTimeOfDay(hour: 0, second: Int($0)))) }) }
+        set { set("defaultDurationTime", newValue.map { .string(WireRESTMeeting.hoursAndMinutes(BMLTTimeOfDay(hour: 0, second: WireTime.wholeSeconds($0)))) }) }
     }
     /// The region bias for geocoding, e.g. "us".
     /// ```swift

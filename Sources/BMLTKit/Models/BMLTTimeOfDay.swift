@@ -11,7 +11,8 @@ public struct BMLTTimeOfDay: Sendable, Hashable, Codable, Comparable, CustomStri
 
     /// A time of day; values out of range are clamped into 0:00:00…24:00:00.
     public init(hour: Int, minute: Int = 0, second: Int = 0) {
-        let total = max(0, min(24 * 3600, hour * 3600 + minute * 60 + second))
+        // Summed as Double: a huge hour clamps instead of overflowing Int (every Int is exact enough here).
+        let total = Int(max(0, min(24 * 3600, Double(hour) * 3600 + Double(minute) * 60 + Double(second))))
         self.hour = total / 3600
         self.minute = (total % 3600) / 60
         self.second = total % 60

@@ -131,7 +131,7 @@ final class ProgressDriver {
             case .hide: onChange(false)
             case .startTimer(let seconds, let generation):
                 Task { @MainActor [weak self] in
-                    try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                    try? await Wait.sleep(seconds: seconds)
                     guard let self else { return }
                     self.run(self.machine.timerFired(generation: generation))
                 }

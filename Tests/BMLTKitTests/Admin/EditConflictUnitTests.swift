@@ -98,6 +98,11 @@ struct EditConflictUnitTests {
         #expect(seen.count == Self.languages.count)
         #expect(BMLTError.editConflict(conflict).description.hasPrefix("Meeting 42 was changed on the server (by Nassau Admin, 2026-"))
         #expect(!BMLTError.editConflict(conflict).description.localizedCaseInsensitiveContains("try again"))
+        // A reader's English is the reader's date (D21): ISO 8601 only in the log's description.
+        let english = BMLTError.editConflict(conflict).localizedDescription(for: Locale(identifier: "en_US"))
+        #expect(english.contains("2026") && !english.contains("2026-"), "\(english)")
+        #expect(BMLTError.meetingDeleted(gone).localizedDescription(for: Locale(identifier: "en")).contains("2026-") == false)
+        #expect(gone.description.contains("2026-") && conflict.description.contains("2026-"), "the log's form keeps ISO 8601")
         #expect(BMLTError.meetingDeleted(BMLTDeletedMeeting(meetingID: 7)).description
                 == "Meeting 7 was deleted on the server since this draft was made. Nothing was saved, and the meeting was not made again; "
                 + "restore it from the deleted meetings if it should exist.")

@@ -18,8 +18,17 @@ enum WireTime {
 
     /// `HH:MM:SS` for a duration in seconds.
     static func durationString(_ seconds: TimeInterval) -> String {
-        let total = max(0, Int(seconds.rounded()))
+        let total = wholeSeconds(seconds)
         return BMLTTimeOfDay.pad(total / 3600) + ":" + BMLTTimeOfDay.pad((total % 3600) / 60) + ":" + BMLTTimeOfDay.pad(total % 60)
+    }
+
+    /// `seconds` rounded to whole seconds for the wire, whatever the number (a draft's `duration` is the host's to
+    /// set): 0 for NaN and anything below 0, at most 1e9 (`Int(_:)` traps on an infinite or huge value). Validation
+    /// refuses such a duration before a save (`BMLTFieldProblem.Reason.durationTooLong`); this only keeps every other
+    /// path that prints one (a change list, a diff, an export) from crashing.
+    static func wholeSeconds(_ seconds: TimeInterval) -> Int {
+        guard seconds > 0 else { return 0 }    // NaN compares false
+        return Int(min(seconds, 1e9).rounded())
     }
 
     private static func components(_ text: String) -> (Int, Int, Int)? {

@@ -102,7 +102,7 @@ enum WireRESTMeeting {
         if wanted("start_time") { body.append(("startTime", text(meeting.startTime.map(hoursAndMinutes)))) }
         if wanted("duration_time") {
             let duration = meeting.duration ?? (full ? defaultDuration ?? 3600 : nil)
-            body.append(("duration", text(duration.map { hoursAndMinutes(BMLTTimeOfDay(hour: 0, second: Int($0))) })))
+            body.append(("duration", text(duration.map { hoursAndMinutes(BMLTTimeOfDay(hour: 0, second: WireTime.wholeSeconds($0))) })))
         }
         if wanted("time_zone") { body.append(("timeZone", text(meeting.timeZone?.identifier))) }
         if wanted("latitude") || wanted("longitude") {
