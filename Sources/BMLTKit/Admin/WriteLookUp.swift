@@ -205,8 +205,7 @@ struct ChangeLogWindow: Sendable {
         let received = Date()
         let changes = try WireChange.decodeList(try WireReply.json(reply, what: .changes),
                                                 formats: WireFormatTable(context.serverFormats))
-        let header = reply.headers.first { $0.key.caseInsensitiveCompare("Date") == .orderedSame }?.value
-        guard let serverNow = header.flatMap(Self.httpDate) else {
+        guard let serverNow = HTTPHeaders.value("Date", in: reply.headers).flatMap(HTTPHeaders.date) else {
             return ChangeLogWindow(changes: changes, threshold: since.addingTimeInterval(-600))
         }
         // The server's clock runs `offset` ahead of ours (its Date header is whole seconds, and was written before the
@@ -228,14 +227,5 @@ struct ChangeLogWindow: Sendable {
                                           headers: ["Cache-Control": "no-cache"])
         try WireReply.checkStatus(reply)
         return reply
-    }
-
-    /// An HTTP date (`Sun, 06 Nov 1994 08:49:37 GMT`).
-    static func httpDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text)
     }
 }

@@ -78,7 +78,7 @@ enum CustomTransportDriver {
             let reply = HTTPReply(data: response.body, statusCode: response.statusCode, headers: response.headers,
                                   url: response.url ?? current.url)
             if redirectStatuses.contains(response.statusCode),
-               let location = header("Location", in: response.headers), let origin = request.url,
+               let location = HTTPHeaders.value("Location", in: response.headers), let origin = request.url,
                let target = URL(string: location, relativeTo: current.url)?.absoluteURL {
                 var next = current
                 next.url = target
@@ -120,11 +120,6 @@ enum CustomTransportDriver {
         } onCancel: {
             exchange.finish(.failure(.cancelled))
         }
-    }
-
-    /// A header's value, whatever its capitalisation.
-    static func header(_ name: String, in headers: [String: String]) -> String? {
-        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 }
 

@@ -22,32 +22,7 @@ enum RefreshOrigin {
     /// The reply's `Date` header as a date (for an answer of the response cache, the one it kept); `nil` when it is
     /// missing or not an HTTP date.
     static func serverDate(_ reply: HTTPReply) -> Date? {
-        reply.cachedServerDate ?? header("Date", in: reply.headers).flatMap(httpDate)
-    }
-
-    /// A header's value, whatever the case of its name.
-    static func header(_ name: String, in headers: [String: String]) -> String? {
-        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
-    }
-
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
-    /// An IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`, RFC 9110 §5.6.7), the form every server sends; the obsolete
-    /// forms and anything else give `nil`.
-    static func httpDate(_ text: String) -> Date? {
-        let parts = text.split(separator: " ", omittingEmptySubsequences: true)
-        guard parts.count == 6, parts[0].hasSuffix(","), parts[5] == "GMT" || parts[5] == "UTC",
-              let day = Int(parts[1]), let month = months.firstIndex(of: String(parts[2])), let year = Int(parts[3]) else {
-            return nil
-        }
-        let clock = parts[4].split(separator: ":")
-        guard clock.count == 3, let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
-              (1...31).contains(day), (1970...9999).contains(year), (0...23).contains(hour), (0...59).contains(minute),
-              (0...60).contains(second) else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        return calendar.date(from: DateComponents(year: year, month: month + 1, day: day, hour: hour, minute: minute,
-                                                  second: second))
+        reply.cachedServerDate ?? HTTPHeaders.value("Date", in: reply.headers).flatMap(HTTPHeaders.date)
     }
 }
 

@@ -79,7 +79,10 @@ struct RefreshFallbackTests {
         stand.locked { $0.dateHeader = { _ in "Tue, 32 Foo 2026 25:61:00 GMT" } }
         let list = try await connection.meetings(matching: BMLTSearchCriteria())
         #expect(list.serverDate == nil)
-        #expect(RefreshOrigin.httpDate("Sun, 06 Nov 1994 08:49:37 GMT") == Date(timeIntervalSince1970: 784_111_777))
+        #expect(HTTPHeaders.date("Sun, 06 Nov 1994 08:49:37 GMT") == Date(timeIntervalSince1970: 784_111_777))
+        #expect(HTTPHeaders.text(Date(timeIntervalSince1970: 784_111_777)) == "Sun, 06 Nov 1994 08:49:37 GMT")
+        let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        #expect(HTTPHeaders.date(HTTPHeaders.text(now)) == now, "the stand-ins' Date header reads back")
     }
 
     @Test("the nearest meetings and pages: only the server can rank them")

@@ -109,13 +109,8 @@ final class RefreshStandIn: @unchecked Sendable {   // every field is behind `lo
         } }
     }
 
-    static func httpDate(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
-    }
+    /// The `Date` header a server sends at `date`.
+    static func httpDate(_ date: Date) -> String { HTTPHeaders.text(date) }
 
     func locked<T>(_ body: (RefreshStandIn) throws -> T) rethrows -> T {
         lock.lock()

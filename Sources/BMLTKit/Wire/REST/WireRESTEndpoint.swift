@@ -49,7 +49,7 @@ enum WireRESTEndpoint {
     static func isPage(_ reply: HTTPReply) -> Bool {
         let first = reply.data.first { ![0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains($0) }
         if first == UInt8(ascii: "<") { return true }
-        let type = reply.headers.first { $0.key.caseInsensitiveCompare("Content-Type") == .orderedSame }?.value ?? ""
+        let type = HTTPHeaders.value("Content-Type", in: reply.headers) ?? ""
         return first != nil && type.lowercased().contains("text/html") && first != UInt8(ascii: "{") && first != UInt8(ascii: "[")
     }
 
