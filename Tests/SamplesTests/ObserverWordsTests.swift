@@ -157,13 +157,12 @@ extension DemoServerSuites {
             #expect(await observe(["search", "--text", "x"]).status == 0)
         }
 
-        @Test("watch --json: a round with a change prints one result with the meeting and its fields in words; quiet rounds print none")
-        func watchChange() async throws {
+        /// `watch --json --weekday tue --interval 10 --count 3` with one edit by another admin between its rounds: three
+        /// rounds 10 s apart, the first the baseline; the edit waits for the first round's search at the server (an order
+        /// of events) and the 20 s left until the last round are its room on a loaded machine (the edit takes well under
+        /// a second there; a 0.2 s sleep and 0.4 s rounds were a race the machine's load could lose).
+        private func watchWithOneEdit() async throws -> (run: ObserverRun, meeting: BMLTMeeting) {
             BMLTDemoServer.reset()
-            defer { BMLTDemoServer.reset() }
-            // Three rounds 10 s apart: the first is the baseline, the edit lands before the last. The edit waits for the first
-            // round's search at the server (an order of events); the 20 s left until the last round are the room for the
-            // edit itself on a loaded machine (a 0.2 s sleep and 0.4 s rounds were a race the machine's load could lose).
             let watching = Task { await observe(["--json", "watch", "--weekday", "tue", "--interval", "10", "--count", "3"]) }
             func baselineAsked() -> Bool { BMLTDemoServer.requestLog.contains { $0.url?.query?.contains("GetSearchResults") == true } }
             for _ in 0..<12_000 where !baselineAsked() { try await Task.sleep(nanoseconds: 10_000_000) }
@@ -178,7 +177,13 @@ extension DemoServerSuites {
             draft.name = "Renamed while watched"
             _ = try await connection.saveAndWait(draft)
             try await connection.logoutAndWait()
-            let run = await watching.value
+            return (await watching.value, meeting)
+        }
+
+        @Test("watch --json: a round with a change prints one result with the meeting and its fields in words; quiet rounds print none")
+        func watchChange() async throws {
+            defer { BMLTDemoServer.reset() }
+            let (run, meeting) = try await watchWithOneEdit()
             #expect(run.status == 0)
             let results = run.objects.compactMap { $0 }.filter { $0["event"] as? String == "result" }
             #expect(results.count == 1, "one round changed, the others were quiet")
@@ -190,24 +195,8 @@ extension DemoServerSuites {
 
         @Test("watch: after the first round each round reads the change log and says what it read; an edit is one changed meeting")
         func watchReadsChangeLog() async throws {
-            BMLTDemoServer.reset()
             defer { BMLTDemoServer.reset() }
-            // As `watchChange`: three rounds 10 s apart, the edit after the first round's search reached the server.
-            let watching = Task { await observe(["--json", "watch", "--weekday", "tue", "--interval", "10", "--count", "3"]) }
-            func baselineAsked() -> Bool { BMLTDemoServer.requestLog.contains { $0.url?.query?.contains("GetSearchResults") == true } }
-            for _ in 0..<12_000 where !baselineAsked() { try await Task.sleep(nanoseconds: 10_000_000) }
-            #expect(baselineAsked(), "the watch's first round never reached the demo server")
-            let connection = BMLTConnection(rootServerURL: BMLTDemoServer.rootURL,
-                                            configuration: BMLTConfiguration(timeout: 900, urlSessionConfiguration: BMLTDemoServer.sessionConfiguration()))
-            try await connection.login(username: BMLTDemoServer.adminUsername, password: BMLTDemoServer.adminPassword)
-            var criteria = BMLTSearchCriteria()
-            criteria.weekdays = [.tuesday]
-            let meeting = try #require(try await connection.meetings(matching: criteria, extent: .meetingsOnly).meetings.first)
-            var draft = meeting.editable()
-            draft.name = "Renamed while watched"
-            _ = try await connection.saveAndWait(draft)
-            try await connection.logoutAndWait()
-            let run = await watching.value
+            let (run, _) = try await watchWithOneEdit()
             #expect(run.status == 0)
             let lines = run.errors.components(separatedBy: "\n").filter { $0.contains("from the change log") || $0.contains("downloaded whole") }
             #expect(lines.count == 2, "one line per round after the first: \(run.errors)")

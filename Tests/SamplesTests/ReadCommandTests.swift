@@ -59,7 +59,7 @@ extension DemoServerSuites {
 
         @Test("missing positionals and bad dates exit 2", arguments: [["field-values"], ["naws"], ["changes", "--from", "yesterday"],
                                                                      ["send-message", "1"], ["send-message", "--from", "a@b.org", "--body", "x"],
-                                                                     ["watch", "--interval", "0"]])
+                                                                     ["watch", "--interval", "0"], ["watch", "--interval", "inf"], ["watch", "--interval", "nan"]])
         func missing(arguments: [String]) async {
             #expect(await ObserverCLI.run(["--no-spinner"] + arguments) == 2)
         }

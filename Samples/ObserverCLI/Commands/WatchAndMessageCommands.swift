@@ -6,15 +6,16 @@ enum WatchAndMessageCommands {
     static let watch = Command(
         spec: CommandSpec("watch", "repeat a search every N seconds and print only the meetings added, removed or changed (Ctrl-C stops)",
                           options: SearchCommand.options + [
-                              .value("interval", "SECONDS", "seconds between rounds (default 60)"),
+                              .value("interval", "SECONDS", "seconds between rounds (default 60, at most 86400)"),
                               .value("count", "N", "stop after N rounds (default: until Ctrl-C)"),
                               .value("heartbeat", "N", "a quiet line on stderr after N rounds without change (default 10; 0: never)"),
                           ]),
         run: { context in
             let line = context.commandLine
             _ = try SearchCommand.criteria(from: line)
-            guard let interval = Double(line.value("interval") ?? "60"), interval > 0 else {
-                throw UsageError("--interval needs a number of seconds")
+            // At most a day between rounds (`--interval inf` would trap converting to nanoseconds).
+            guard let interval = Double(line.value("interval") ?? "60"), interval > 0, interval <= 86_400 else {
+                throw UsageError("--interval needs a number of seconds, at most 86400")
             }
             let rounds = try line.value("count").map { try SearchCommand.integer($0, "--count") } ?? .max
             let heartbeat = try SearchCommand.integer(line.value("heartbeat") ?? "10", "--heartbeat")
