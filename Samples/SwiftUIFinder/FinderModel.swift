@@ -15,9 +15,11 @@ final class FinderModel {
     let list: BMLTMeetingQuery
     let map: BMLTMeetingQuery
 
-    init(connection: BMLTConnection, here: BMLTCoordinate, timeZone: TimeZone = .current) {
+    /// `now`: when "today from now" begins (a preview or a test can fix it; the rest of today's meetings at 23:00 is
+    /// rightly none).
+    init(connection: BMLTConnection, here: BMLTCoordinate, timeZone: TimeZone = .current, now: Date = Date()) {
         self.connection = connection
-        list = BMLTMeetingQuery(connection, criteria: .fromNow(days: 1, in: timeZone))
+        list = BMLTMeetingQuery(connection, criteria: .fromNow(days: 1, now, in: timeZone))
         var nearest = BMLTSearchCriteria()
         nearest.location = .nearest(25, latitude: here.latitude, longitude: here.longitude)
         map = BMLTMeetingQuery(connection, criteria: nearest)
@@ -52,10 +54,10 @@ final class FinderModel {
     /// The model on the embedded demo server, for previews and tests (no network). It answers through a transport
     /// (`DemoTransport`) rather than `BMLTDemoServer.sessionConfiguration()`'s `URLProtocol`, which watchOS ignores:
     /// there a preview would reach for the network and find no `demo.bmlt.invalid`. The transport works everywhere.
-    static func demo() -> FinderModel {
+    static func demo(timeZone: TimeZone = .current, now: Date = Date()) -> FinderModel {
         let demo = BMLTConfiguration(httpTransport: DemoTransport())
         return FinderModel(connection: BMLTConnection(rootServerURL: BMLTDemoServer.rootURL, configuration: demo),
-                           here: BMLTCoordinate(latitude: 45.15, longitude: -93.3))
+                           here: BMLTCoordinate(latitude: 45.15, longitude: -93.3), timeZone: timeZone, now: now)
     }
 }
 

@@ -10,7 +10,13 @@ import Testing
 struct SwiftUIFinderTests {
     @Test("the list and the map of one connection each hold their own meetings; the progress and error follow both")
     func finderModel() async throws {
-        let model = FinderModel.demo()
+        // A fixed morning in the demo's area: "the rest of today" at the wall clock's 23:00 is rightly empty (this test
+        // failed when CI ran it late in the evening).
+        let zone = try #require(TimeZone(identifier: "America/Chicago"))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let tuesdayMorning = try #require(calendar.date(from: DateComponents(year: 2026, month: 11, day: 24, hour: 8)))
+        let model = FinderModel.demo(timeZone: zone, now: tuesdayMorning)
         #expect(!model.isLoading && model.error == nil && model.list.meetings.isEmpty)
         await model.refresh()
         #expect(!model.isLoading && model.error == nil)

@@ -68,9 +68,6 @@ extension BMLTError {
 enum LostAnswer {
     typealias LookUp<Value: Sendable> = @Sendable (_ since: Date) async throws(BMLTError) -> LookUpVerdict<Value>
 
-    /// The most retries a look-up's reads get (set for the look-up's task; `nil` elsewhere: the retry policy's).
-    @TaskLocal static var lookUpRetries: Int?
-
     /// How one attempt's answer was lost.
     struct Loss: Sendable {
         var error: BMLTError
@@ -208,7 +205,8 @@ enum LostAnswer {
         let verdict: LookUpVerdict<Value>
         do throws(BMLTError) {
             verdict = try await race(budget: attempt.lookUpBudget, late: .failure(.timeout)) { () async -> Result<LookUpVerdict<Value>, BMLTError> in
-                await $lookUpRetries.withValue(1) { () async -> Result<LookUpVerdict<Value>, BMLTError> in
+                // A look-up's reads have a budget of their own: at most one retry each.
+                await Transport.$retryCap.withValue(1) { () async -> Result<LookUpVerdict<Value>, BMLTError> in
                     do throws(BMLTError) { return .success(try await lookUp(since)) } catch { return .failure(error) }
                 }
             }.get()

@@ -35,6 +35,10 @@ final class Transport: Sendable {
     let backstop: TimeInterval
     private let maximumResponseSize: Int
     let retryPolicy: BMLTRetryPolicy
+    /// At most this many retries for the reads of the current task, below the retry policy's (`nil`: the policy's).
+    /// A caller with a budget of its own sets it around its reads (a write's look-up after a lost answer: 1), so the
+    /// transport knows a number, not who asked.
+    @TaskLocal static var retryCap: Int?
     /// The app's own HTTP transport, used instead of the session when given.
     private let custom: (any BMLTHTTPTransport)?
     let log: RequestLog
@@ -88,8 +92,7 @@ final class Transport: Sendable {
               consumer: BodyConsumerFactory? = nil) async throws(BMLTError) -> HTTPReply {
         let prepared = withCookies(request)
         var attempt = 0
-        // A look-up after a lost answer has its own budget: at most one retry per read.
-        let maximumRetries = min(retryPolicy.maximumRetries, LostAnswer.lookUpRetries ?? .max)
+        let maximumRetries = min(retryPolicy.maximumRetries, Self.retryCap ?? .max)
         while true {
             if Task.isCancelled { throw .cancelled }
             let started = Date()
