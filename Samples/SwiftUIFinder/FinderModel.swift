@@ -54,10 +54,10 @@ final class FinderModel {
     /// The model on the embedded demo server, for previews and tests (no network). It answers through a transport
     /// (`DemoTransport`) rather than `BMLTDemoServer.sessionConfiguration()`'s `URLProtocol`, which watchOS ignores:
     /// there a preview would reach for the network and find no `demo.bmlt.invalid`. The transport works everywhere.
-    static func demo(timeZone: TimeZone = .current, now: Date = Date()) -> FinderModel {
+    static func demo() -> FinderModel {
         let demo = BMLTConfiguration(httpTransport: DemoTransport())
         return FinderModel(connection: BMLTConnection(rootServerURL: BMLTDemoServer.rootURL, configuration: demo),
-                           here: BMLTCoordinate(latitude: 45.15, longitude: -93.3), timeZone: timeZone, now: now)
+                           here: BMLTCoordinate(latitude: 45.15, longitude: -93.3))
     }
 }
 

@@ -16,6 +16,13 @@ struct CLILanguageTests {
         #expect(sentence != error.localizedDescription(for: Locale(identifier: "es")), "a Spanish table exists for \(error)")
     }
 
+    @Test("a .timeout under --timeout inf or 1e300 names the number as given (it was converted to Int, a trap)")
+    func timeoutNumbers() {
+        #expect(ErrorWords.sentence(BMLTError.timeout, timeout: .infinity).contains("within --timeout inf s"))
+        #expect(ErrorWords.sentence(BMLTError.timeout, timeout: nil, deadline: 1e300).contains("within BMLT_OBSERVER_DEADLINE 1e+300 s"))
+        #expect(ErrorWords.sentence(BMLTError.timeout, timeout: 5).contains("within --timeout 5 s"))
+    }
+
     @Test("a reason the CLI words itself is English too")
     func notARootServer() {
         #expect(ErrorWords.sentence(BMLTError.notARootServer(reason: .noClientInterface), timeout: nil)

@@ -82,6 +82,6 @@ enum ErrorWords {
     }
 
     static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        value.isFinite && abs(value) < 1e15 && value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

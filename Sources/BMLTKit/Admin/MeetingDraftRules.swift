@@ -4,7 +4,7 @@ import Foundation
 /// locally: `MeetingController::validateInputs` and the `VenueTypeLocation` rule of bmlt-server. A PATCH is
 /// checked by the server against the whole meeting (the stored meeting with the patch merged in), so a draft
 /// is checked whole too. The legacy 2.x interface (`json.php`) has no such rules, but it cannot take some
-/// fields at all (`legacyProblems`): those are named instead.
+/// fields at all, nor a duration that is no time (`legacyProblems`): those are named instead.
 ///
 /// Fields BMLTKit fills itself (`formatIds`, `duration` from the server's default, `published`, `venueType`
 /// in-person when unset) are not problems; `customFields` only ever holds the server's own keys.
@@ -93,7 +93,8 @@ enum MeetingDraftRules {
         return problems
     }
 
-    /// The keys of `legacyProblems(in:version:)` that `draft` changes (see there).
+    /// The fields of `legacyProblems(in:version:)` that `draft` changes and 2.x cannot take (see there; the duration
+    /// check is not one of them).
     static func legacyRefusedKeys(in draft: BMLTMeetingDraft) -> [String] {
         let base = draft.isNew ? draft.copiedFrom : draft.original
         return ["venue_type", "shared_group_id_bigint", "email_contact", "admin_notes"].filter { key in

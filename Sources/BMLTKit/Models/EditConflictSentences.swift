@@ -4,6 +4,8 @@ import Foundation
 /// "try again": sending the same draft again would meet the same conflict, or make nothing (the meeting is gone). Field
 /// values are never part of a sentence (they can be personal data: a contact's address); the fields are named by key.
 enum EditConflictSentences {
+    /// "Meeting 42 was changed on the server (by …, <date>) since this draft was made: …" in `language`; `forLog`:
+    /// the date in ISO 8601 (a `description`).
     static func conflict(_ conflict: BMLTEditConflict, in language: String, forLog: Bool = false) -> String {
         func text(_ key: String, _ arguments: String...) -> String { StringTables.text(key, arguments, language: language) }
         let id = String(conflict.meetingID)
@@ -13,6 +15,8 @@ enum EditConflictSentences {
         return text("write.editConflict.details", id, details, keys)
     }
 
+    /// "Meeting 7 was deleted on the server (by …, <date>) since this draft was made. …" in `language`; `forLog` as
+    /// for `conflict`.
     static func deleted(_ gone: BMLTDeletedMeeting, in language: String, forLog: Bool = false) -> String {
         func text(_ key: String, _ arguments: String...) -> String { StringTables.text(key, arguments, language: language) }
         let id = String(gone.meetingID)

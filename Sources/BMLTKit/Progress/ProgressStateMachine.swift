@@ -130,6 +130,8 @@ final class ProgressDriver {
             case .show: onChange(true)
             case .hide: onChange(false)
             case .startTimer(let seconds, let generation):
+                // An infinite delay's timer would never fire: none is started (no task left asleep for decades).
+                guard seconds < TimeoutBudget.limit else { continue }
                 Task { @MainActor [weak self] in
                     try? await Wait.sleep(seconds: seconds)
                     guard let self else { return }

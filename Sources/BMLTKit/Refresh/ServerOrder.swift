@@ -37,7 +37,7 @@ enum ServerOrder: Sendable {
         let seconds = start.hour * 3600 + start.minute * 60 + start.second
         switch self {
         case .legacy: return Key(weekday: weekday.rawValue, start: seconds, duration: 0)
-        case .sql: return Key(weekday: weekday.rawValue, start: seconds, duration: meeting.duration.map { Int($0) } ?? -1)
+        case .sql: return Key(weekday: weekday.rawValue, start: seconds, duration: meeting.duration.map(WireTime.wholeSeconds) ?? -1)
         }
     }
 

@@ -38,7 +38,7 @@ struct NonFiniteDelayTests {
         let stub = StubServer { request in request.query("switcher") == "GetServerInfo" ? .json("", status: 503) : healthy(request) }
         var configuration = stub.configuration()
         configuration.retryPolicy = BMLTRetryPolicy(maximumRetries: 3, baseDelay: .infinity, maximumDelay: .infinity, jitter: 0)
-        configuration.retryPolicy.baseDelay = .nan   // settable after init too: NaN is no wait, then infinity
+        configuration.retryPolicy.baseDelay = .nan   // settable after init too: min(∞, NaN) is ∞, the first wait
         // The deadline ends the infinite wait. (Under a loaded whole run even the first attempt may come after it:
         // then nothing was sent, still .timeout, and never a second attempt.)
         configuration.timeout = 5
@@ -63,7 +63,7 @@ struct NonFiniteDelayTests {
         #expect(recorder.count(.bmltProgressDidStart) == 0, "\(recorder.names)")
     }
 
-    @Test("a draft's duration of .nan, .infinity, 1e300 or -1 is refused before anything is sent, on 3.x and on 2.16.6")
+    @Test("a draft's duration of .nan, .infinity, 1e300 or -1 is refused before anything is sent, on 3.x and on 2.16.6; search bounds and order take them")
     func unwritableDurations() throws {
         let legacy = try WireServerInfo.decode(try JSONScanner.parse(FixtureCorpus.data(FixtureCorpus.legacy, "json_GetServerInfo.json")))
         for value: TimeInterval in [.nan, .infinity, 1e300, -1] {
@@ -80,6 +80,18 @@ struct NonFiniteDelayTests {
             // Every other path that prints the duration (a change list, the REST body, an export) prints a number.
             #expect(WireMeetingFieldTable.value("duration_time", of: draft.meeting) != nil)
         }
+        // A search's duration bounds and the refresh's order read the same values.
+        var criteria = BMLTSearchCriteria()
+        criteria.minimumDuration = .nan
+        criteria.maximumDuration = .infinity
+        let items = WireSearchQuery.items(criteria, extent: .meetingsOnly, distanceUnits: .miles)
+        #expect(items.filter { $0.name.hasPrefix("MinDuration") || $0.name.hasPrefix("MaxDuration") }
+            .allSatisfy { $0.value.flatMap(Int.init) != nil }, "\(items)")
+        var meeting = BMLTMeeting(id: 1, serviceBodyID: 1)
+        meeting.weekday = .monday
+        meeting.startTime = BMLTTimeOfDay(hour: 19)
+        meeting.duration = .infinity
+        #expect(ServerOrder.sql.key(meeting) != nil)
         var settings = BMLTServerSettings(values: [:])
         settings.defaultDuration = .infinity
         #expect(settings.defaultDuration != nil)

@@ -31,7 +31,7 @@ enum HTTPHeaders {
         return utc.date(from: DateComponents(year: year, month: month + 1, day: day, hour: hour, minute: minute, second: second))
     }
 
-    /// `date` as an IMF-fixdate, the form of a `Date` header (for stand-in servers and the demo).
+    /// `date` as an IMF-fixdate, the form of a `Date` header (for the tests' stand-in servers).
     static func text(_ date: Date) -> String {
         let parts = utc.dateComponents([.weekday, .day, .month, .year, .hour, .minute, .second], from: date)
         func two(_ value: Int?) -> String { let value = value ?? 0; return value < 10 ? "0\(value)" : "\(value)" }

@@ -24,8 +24,9 @@ enum WireTime {
 
     /// `seconds` rounded to whole seconds for the wire, whatever the number (a draft's `duration` is the host's to
     /// set): 0 for NaN and anything below 0, at most 1e9 (`Int(_:)` traps on an infinite or huge value). Validation
-    /// refuses such a duration before a save (`BMLTFieldProblem.Reason.durationTooLong`); this only keeps every other
-    /// path that prints one (a change list, a diff, an export) from crashing.
+    /// refuses a NaN, infinite or negative duration before a save on every generation (3.x/4.x: anything not under
+    /// 24 h; `BMLTFieldProblem.Reason.durationTooLong`); this keeps every other path that prints one (a change list, a
+    /// diff, an export, a search's duration bounds, the refresh's order) from crashing.
     static func wholeSeconds(_ seconds: TimeInterval) -> Int {
         guard seconds > 0 else { return 0 }    // NaN compares false
         return Int(min(seconds, 1e9).rounded())

@@ -18,7 +18,7 @@ enum WireSearchQuery {
             add(prefix + "M", time.minute)
         }
         func addDuration(_ prefix: String, _ seconds: TimeInterval) {
-            let minutes = max(0, Int((seconds / 60).rounded()))
+            let minutes = WireTime.wholeSeconds(seconds / 60)    // a host's .nan or .infinity never traps
             add(prefix + "H", minutes / 60)
             add(prefix + "M", minutes % 60)
         }
