@@ -90,8 +90,8 @@ struct LostAnswerStillRunningTests {
         // Three retries for reads: the look-up still gets one at most, and the configured timeout in all.
         let configuration = BMLTConfiguration(timeout: 3, retryPolicy: BMLTRetryPolicy(maximumRetries: 3, baseDelay: 0.01))
         let connection = BMLTConnection(rootServerURL: standIn.rootURL, configuration: configuration)
-        _ = try await connection.validate()
-        try await connection.login(username: "admin", password: RESTAdminReplay.password)
+        try await settingTheStage { _ = try await connection.validate() }
+        try await settingTheStage { try await connection.login(username: "admin", password: RESTAdminReplay.password) }
         standIn.readsStallAfterWrite = true
         standIn.loseNextWrite(.status(502))
         let started = Date()

@@ -29,8 +29,8 @@ struct LostAnswerTests {
         // with both cores busy: 2.5 s was seen to pass first); elsewhere only a hang guard (10 s was seen to pass under TSan).
         let configuration = BMLTConfiguration(timeout: loss == .stall ? 5 : hangGuardTimeout, retryPolicy: BMLTRetryPolicy(maximumRetries: retries, baseDelay: 0.01))
         let connection = BMLTConnection(rootServerURL: standIn.rootURL, configuration: configuration)
-        _ = try await connection.validate()
-        try await connection.login(username: "admin", password: RESTAdminReplay.password)
+        try await settingTheStage { _ = try await connection.validate() }
+        try await settingTheStage { try await connection.login(username: "admin", password: RESTAdminReplay.password) }
         return (standIn, connection)
     }
 
