@@ -15,7 +15,8 @@ struct SurfaceContractTests {
     func bareVerbIsFireAndForgetInAsyncCode() async throws {
         let http = try RESTAdminReplay.start(folder: "rootserver-3x")
         defer { http.stop() }
-        let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"))
+        let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"),
+                                        configuration: BMLTConfiguration(timeout: hangGuardTimeout))   // a hang guard (issue 50)
         _ = try await connection.validate()
         try await connection.login(username: "serveradmin", password: RESTAdminReplay.password)
         var events = connection.events.makeAsyncIterator()
