@@ -31,13 +31,31 @@ struct LostAnswerRaceTests {
     func lateGateway(generation: Generation, answer: LostAnswerStandIn.LateAnswer) async throws {
         let (standIn, connection) = try await connect(generation)       // one retry: a creation "proven not done" would be re-sent
         defer { standIn.stop() }
-        standIn.loseNextWrite(.late(answer, after: 3))
+        standIn.loseNextWrite(.late(answer))
         let open = await badInput.openOutcome { _ = try await connection.saveAndWait(LostAnswerTests.newDraft("Lost Answer Group", generation)) }
-        // Open as "not found yet" — unless a look-up slower than the server's 3 s (seen once under the thread sanitizer at
-        // 0.5 s) already found the late write and reported it done, which is as true. Either way: never sent again.
-        if let open { #expect(open.finding == .notFoundYet && open.write == .createMeeting && open.attemptStarted != nil) }
-        await waitUntil("standIn.lateWritesPending == 0") { standIn.lateWritesPending == 0 }
-        #expect(standIn.lateWritesPending == 0 && LostAnswerTests.named(standIn, "Lost Answer Group").count == 1)
+        #expect(open?.finding == .notFoundYet && open?.write == .createMeeting && open?.attemptStarted != nil)
+        standIn.releaseLateWrite()                  // the server gets the create after the look-up
+        #expect(LostAnswerTests.named(standIn, "Lost Answer Group").count == 1)
+        #expect(standIn.writeRequests == 1 + 1)     // the login and the one create
+    }
+
+    /// The change log is read first and shows nothing; the meeting search after it shows the new meeting. True and open:
+    /// a meeting like it, no record naming this login (issue 50's run E met this by chance, under load; here it is made).
+    @Test("a late gateway whose create lands during the look-up (after its first read): open, naming the meeting; the second tap finds it",
+          arguments: generations)
+    func landsDuringTheLookUp(generation: Generation) async throws {
+        let (standIn, connection) = try await connect(generation)
+        defer { standIn.stop() }
+        standIn.loseNextWrite(.late(.status(502), lands: .duringTheLookUp))
+        var draft = LostAnswerTests.newDraft("Lost Answer Group", generation)
+        let outcome = await badInput.openOutcome { _ = try await connection.saveAndWait(draft) }
+        let open = try #require(outcome)
+        let held = LostAnswerTests.named(standIn, "Lost Answer Group")
+        #expect(held.count == 1 && open.finding == .noRecordButSimilar(ids: held) && !open.isKnownDone)
+        #expect(open.description.contains("Check it before creating it again"))
+        draft.recordOpenOutcome(open)
+        let saved = try await connection.saveAndWait(draft)            // the person taps Save again: the record is there now
+        #expect(saved.wasCreated && [saved.meeting.id] == held && LostAnswerTests.named(standIn, "Lost Answer Group") == held)
         #expect(standIn.writeRequests == 1 + 1)     // the login and the one create
     }
 
@@ -46,7 +64,7 @@ struct LostAnswerRaceTests {
     func cancelledNotFoundYet(generation: Generation) async throws {
         let (standIn, connection) = try await connect(generation)
         defer { standIn.stop() }
-        standIn.loseNextWrite(.late(.silence, after: 0.5))
+        standIn.loseNextWrite(.late(.silence))
         let draft = LostAnswerTests.newDraft("Lost Answer Group", generation)
         let save = Task { @MainActor () -> BMLTError? in
             do { _ = try await connection.saveAndWait(draft); return nil } catch let error as BMLTError { return error } catch { return nil }
@@ -59,7 +77,7 @@ struct LostAnswerRaceTests {
             return
         }
         #expect(open.finding == .notFoundYet)
-        await waitUntil("standIn.lateWritesPending == 0") { standIn.lateWritesPending == 0 }
+        standIn.releaseLateWrite()
         #expect(LostAnswerTests.named(standIn, "Lost Answer Group").count == 1 && standIn.writeRequests == 2)
     }
 
@@ -69,7 +87,7 @@ struct LostAnswerRaceTests {
     func loginChanged(generation: Generation) async throws {
         let (standIn, connection) = try await connect(generation)
         defer { standIn.stop() }
-        standIn.loseNextWrite(.late(.silence, after: 0.2))
+        standIn.loseNextWrite(.late(.silence))            // held: never released, so the server never does it
         let draft = LostAnswerTests.newDraft("Lost Answer Group", generation)
         let save = Task { @MainActor () -> BMLTError? in
             do { _ = try await connection.saveAndWait(draft); return nil } catch let error as BMLTError { return error } catch { return nil }
@@ -93,11 +111,11 @@ struct LostAnswerRaceTests {
     func secondTapFindsIt(generation: Generation) async throws {
         let (standIn, connection) = try await connect(generation)
         defer { standIn.stop() }
-        standIn.loseNextWrite(.late(.status(502), after: 0.3))
+        standIn.loseNextWrite(.late(.status(502)))
         var draft = LostAnswerTests.newDraft("Lost Answer Group", generation)
         let open = await badInput.openOutcome { _ = try await connection.saveAndWait(draft) }
         draft.recordOpenOutcome(try #require(open))
-        await waitUntil("standIn.lateWritesPending == 0") { standIn.lateWritesPending == 0 }
+        standIn.releaseLateWrite()
         let saved = try await connection.saveAndWait(draft)            // the person taps Save again
         let held = LostAnswerTests.named(standIn, "Lost Answer Group")
         #expect(held == [saved.meeting.id] && saved.wasCreated && standIn.writeRequests == 1 + 1)
@@ -108,12 +126,12 @@ struct LostAnswerRaceTests {
     func secondTapAfterRelaunch(generation: Generation) async throws {
         let (standIn, connection) = try await connect(generation)
         defer { standIn.stop() }
-        standIn.loseNextWrite(.late(.reset, after: 0.3))
+        standIn.loseNextWrite(.late(.reset))
         var draft = LostAnswerTests.newDraft("Lost Answer Group", generation)
         let open = await badInput.openOutcome { _ = try await connection.saveAndWait(draft) }
         draft.recordOpenOutcome(try #require(open))
         let stored = try JSONEncoder().encode(draft)
-        await waitUntil("standIn.lateWritesPending == 0") { standIn.lateWritesPending == 0 }
+        standIn.releaseLateWrite()
         // The app is relaunched: a new connection, the draft read back from what it stored.
         let relaunched = BMLTConnection(rootServerURL: standIn.rootURL, configuration: BMLTConfiguration(timeout: hangGuardTimeout))
         relaunched.adminSession.openWrites.settleTime.withLock { $0 = 0.3 }

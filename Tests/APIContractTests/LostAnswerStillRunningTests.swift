@@ -72,12 +72,16 @@ struct LostAnswerStillRunningTests {
     @Test("a write NOT done whose answer times out: open (not found yet), never a 'Try again' and never sent again",
           arguments: [Generation.legacy, .rest4])
     func notDoneStall(generation: Generation) async throws {
-        let (standIn, connection) = try await base.connect(generation, for: .stall)
-        defer { standIn.stop() }
-        standIn.loseNextWrite(.notYet(status: nil))
-        let open = await badInput.openOutcome { _ = try await connection.saveAndWait(LostAnswerTests.newDraft("Lost Answer Group", generation)) }
-        #expect(open?.finding == .notFoundYet && open?.loss == .timeout)
-        #expect(standIn.writes == 0 && standIn.writeRequests == 2 && connection.admin.lastError == .writeOutcomeUnknown(open!))
+        try await untilTheWriteIsSent {         // the 5 s deadline is the subject once the write is out, not before
+            let (standIn, connection) = try await base.connect(generation, for: .stall)
+            defer { standIn.stop() }
+            standIn.loseNextWrite(.notYet(status: nil))
+            let open = try await badInput.openOutcome(sentIf: { standIn.writeRequests == 2 }) {
+                _ = try await connection.saveAndWait(LostAnswerTests.newDraft("Lost Answer Group", generation))
+            }
+            #expect(open?.finding == .notFoundYet && open?.loss == .timeout)
+            #expect(standIn.writes == 0 && standIn.writeRequests == 2 && connection.admin.lastError == open.map(BMLTError.writeOutcomeUnknown))
+        }
     }
 
     // MARK: - D3, D10: a look-up cut short, and its own budget
@@ -85,23 +89,27 @@ struct LostAnswerStillRunningTests {
     @Test("a server silent after the write: the look-up ends within its own budget, open (look-up failed), not .timeout",
           arguments: [Generation.legacy, .rest4])
     func silentLookUp(generation: Generation) async throws {
-        let standIn = try LostAnswerStandIn(generation)
-        defer { standIn.stop() }
-        // Three retries for reads: the look-up still gets one at most, and the configured timeout in all.
-        let configuration = BMLTConfiguration(timeout: 3, retryPolicy: BMLTRetryPolicy(maximumRetries: 3, baseDelay: 0.01))
-        let connection = BMLTConnection(rootServerURL: standIn.rootURL, configuration: configuration)
-        try await settingTheStage { _ = try await connection.validate() }
-        try await settingTheStage { try await connection.login(username: "admin", password: RESTAdminReplay.password) }
-        standIn.readsStallAfterWrite = true
-        standIn.loseNextWrite(.status(502))
-        let started = Date()
-        let open = await badInput.openOutcome { _ = try await connection.saveAndWait(LostAnswerTests.newDraft("Lost Answer Group", generation)) }
-        let seconds = Date().timeIntervalSince(started)
-        #expect(open?.finding == .lookUpFailed(.timeout) && open?.isKnownDone == false)
-        #expect(LostAnswerTests.named(standIn, "Lost Answer Group").count == 1 && standIn.writeRequests == 2)
-        // Not the minutes of 3 attempts × 3 s per read plus back-off per read: a lower bound only is asserted on time.
-        #expect(seconds >= 3)
-        #expect(standIn.server.requests.filter { $0.method == "GET" && $0.target.contains("GetChanges") }.count <= 2)
+        try await untilTheWriteIsSent {         // the 3 s deadline is the subject once the write is out, not before
+            let standIn = try LostAnswerStandIn(generation)
+            defer { standIn.stop() }
+            // Three retries for reads: the look-up still gets one at most, and the configured timeout in all.
+            let configuration = BMLTConfiguration(timeout: 3, retryPolicy: BMLTRetryPolicy(maximumRetries: 3, baseDelay: 0.01))
+            let connection = BMLTConnection(rootServerURL: standIn.rootURL, configuration: configuration)
+            try await settingTheStage { _ = try await connection.validate() }
+            try await settingTheStage { try await connection.login(username: "admin", password: RESTAdminReplay.password) }
+            standIn.readsStallAfterWrite = true
+            standIn.loseNextWrite(.status(502))
+            let started = Date()
+            let open = try await badInput.openOutcome(sentIf: { standIn.writeRequests == 2 }) {
+                _ = try await connection.saveAndWait(LostAnswerTests.newDraft("Lost Answer Group", generation))
+            }
+            let seconds = Date().timeIntervalSince(started)
+            #expect(open?.finding == .lookUpFailed(.timeout) && open?.isKnownDone == false)
+            #expect(LostAnswerTests.named(standIn, "Lost Answer Group").count == 1 && standIn.writeRequests == 2)
+            // Not the minutes of 3 attempts × 3 s per read plus back-off per read: a lower bound only is asserted on time.
+            #expect(seconds >= 3)
+            #expect(standIn.server.requests.filter { $0.method == "GET" && $0.target.contains("GetChanges") }.count <= 2)
+        }
     }
 
     // MARK: - D5: 408 and a CDN's 52x

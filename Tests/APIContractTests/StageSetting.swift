@@ -18,3 +18,31 @@ func settingTheStage(isolation: isolated (any Actor)? = #isolation, _ call: () a
         }
     }
 }
+
+/// The `.timeout` of a short-deadline write test whose deadline passed before the write reached the server: the
+/// test's stage (a write sent, then lost) was never set, so `untilTheWriteIsSent` tries the test again.
+struct WriteNotSentInTime: Error, CustomStringConvertible {
+    var description: String { "the deadline passed before the write reached the server, on every try (a machine too busy for this test)" }
+}
+
+/// Runs a lost-answer test whose write must reach the stand-in before a short deadline passes (5 s, 3 s), again on a
+/// fresh stand-in when it throws `WriteNotSentInTime`, at most 5 times in all. Under the thread sanitizer beside two
+/// busy processes a 2.5 s deadline was seen to pass before the write was sent (issue 50); the deadline is the subject
+/// of these tests only once the write is out.
+/// ```swift
+/// try await untilTheWriteIsSent {
+///     let (standIn, connection) = try await base.connect(generation, for: .stall)
+///     defer { standIn.stop() }
+///     let open = try await badInput.openOutcome(sentIf: { standIn.writeRequests == 2 }) { _ = try await connection.saveAndWait(draft) }
+/// }
+/// ```
+func untilTheWriteIsSent(isolation: isolated (any Actor)? = #isolation, _ test: () async throws -> Void) async throws {
+    for attempt in 1...5 {
+        do {
+            try await test()
+            return
+        } catch is WriteNotSentInTime where attempt < 5 {
+            continue
+        }
+    }
+}

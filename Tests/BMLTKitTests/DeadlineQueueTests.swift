@@ -38,13 +38,18 @@ struct DeadlineQueueTests {
     func manyEnded() async throws {
         let queue = DeadlineQueue(timeout: 0.3)
         let fired = Locked(0)
+        // A pair that a descheduled thread held apart for the whole timeout (a busy machine) may rightly fire: counted,
+        // not failed on. Every other must not.
+        var heldApart = 0
         for _ in 0..<10_000 {
+            let added = DispatchTime.now().uptimeNanoseconds
             let token = queue.add { fired.withLock { $0 += 1 } }
             queue.remove(token)
+            if DispatchTime.now().uptimeNanoseconds - added >= 300_000_000 { heldApart += 1 }
         }
         #expect(queue.count == 0)
         try await Task.sleep(nanoseconds: 500_000_000)
-        #expect(fired.withLock { $0 } == 0)
+        #expect(fired.withLock { $0 } <= heldApart)
     }
 
     @Test("an infinite or huge timeout means no deadline (and no crash): a connection with timeout .infinity works")

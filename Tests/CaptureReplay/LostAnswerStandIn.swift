@@ -27,10 +27,21 @@ public final class LostAnswerStandIn: @unchecked Sendable {
         case notYet(status: Int?)
         /// A "late gateway" (issue 47): the client is answered at once (`answer`) while the request reaches the server
         /// later — nginx's 502 when an upstream closes early, Google Cloud's load balancer's 502 on a backend timeout,
-        /// Heroku's router's 503 (H12) after 30 s while the dyno runs on, a reset (-1005) while PHP goes on. The write
-        /// is done `after` seconds after the client's look-up has first read what the server holds (the change log
-        /// or the meeting), so the look-up always comes first and finds nothing: the race is real, whatever the load.
-        case late(LateAnswer, after: TimeInterval)
+        /// Heroku's router's 503 (H12) after 30 s while the dyno runs on, a reset (-1005) while PHP goes on. When the
+        /// server does the write is `lands`: after the client's look-up (held until `releaseLateWrite()`, whatever the
+        /// machine's load), or during it.
+        case late(LateAnswer, lands: LateLanding = .afterTheLookUp)
+    }
+
+    /// When a late gateway's write reaches the server, counted from the client's look-up.
+    public enum LateLanding: Sendable, Hashable {
+        /// Once the test calls `releaseLateWrite()` (after the client's outcome): the look-up finds nothing. A timer
+        /// counted from the look-up's first read was not enough: under the thread sanitizer beside two busy processes
+        /// the look-up's second read came more than 0.5 s after its first (issue 50's run E).
+        case afterTheLookUp
+        /// Just after the look-up's first read (the change log, or the meeting) is answered: that read shows nothing,
+        /// every later one shows the write.
+        case duringTheLookUp
     }
 
     /// What the client gets at once from a late gateway.
@@ -74,9 +85,8 @@ public final class LostAnswerStandIn: @unchecked Sendable {
     private var sessionValid = true
     private var writesApplied = 0
     private var lateWrite: LoopbackHTTPServer.Request?
-    /// A late gateway's write waiting for the client's look-up (`.late`), and how long after it the server does it.
-    private var lateGateway: (request: LoopbackHTTPServer.Request, after: TimeInterval)?
-    private var lateGatewayPending = 0
+    /// A late gateway's write the server has not done yet (`.late`), and when it lands.
+    private var lateGateway: (request: LoopbackHTTPServer.Request, lands: LateLanding)?
     private var stalling = false
     /// Whether, once a write is done, the server stops answering reads (a server that went silent after the write:
     /// the look-up's reads get no answer).
@@ -146,8 +156,16 @@ public final class LostAnswerStandIn: @unchecked Sendable {
     public func changeTypes(of id: Int) -> [String] {
         lock.withLock { log.filter { $0["meeting_id"] as? String == String(id) }.compactMap { $0["change_type"] as? String } }
     }
-    /// How many late gateway writes (`.late`) the server has not done yet.
-    public var lateWritesPending: Int { lock.withLock { lateGatewayPending } }
+    /// Whether a late gateway's write (`.late`) has reached the gateway and not the server yet.
+    public var lateWritePending: Bool { lock.withLock { lateGateway != nil } }
+
+    /// The server does the late gateway's write held by `.late(_, lands: .afterTheLookUp)` now (the client has its
+    /// outcome); nothing when none is held.
+    public func releaseLateWrite() {
+        guard let write = lock.withLock({ () -> LoopbackHTTPServer.Request? in defer { lateGateway = nil }; return lateGateway?.request })
+        else { return }
+        _ = route(write)
+    }
     /// The requests received whose method is not GET, and all of them.
     public var writeRequests: Int { server.requests.filter { $0.method != "GET" }.count }
 
@@ -197,28 +215,29 @@ public final class LostAnswerStandIn: @unchecked Sendable {
             }
         }
         // A late gateway: the client is answered now, the server gets the write after the client's first look.
-        if isWrite, let gateway = lock.withLock({ () -> (LateAnswer, TimeInterval)? in
-            guard case .late(let answer, let after)? = pendingLoss else { return nil }
+        if isWrite, let answer = lock.withLock({ () -> LateAnswer? in
+            guard case .late(let answer, let lands)? = pendingLoss else { return nil }
             pendingLoss = nil
-            lateGateway = (request, after)
-            lateGatewayPending += 1
-            return (answer, after)
+            lateGateway = (request, lands)
+            return answer
         }) {
-            switch gateway.0 {
+            switch answer {
             case .status(let code):
                 return .respond(status: code, headers: ["Content-Type": "text/html"], body: Data("<html>Bad Gateway</html>".utf8))
             case .reset: return .raw(Data())
             case .silence: return .silence
             }
         }
-        if request.method == "GET", Self.looksUp(request), let (write, after) = lock.withLock({ () -> (LoopbackHTTPServer.Request, TimeInterval)? in
-            defer { lateGateway = nil }
-            return lateGateway.map { ($0.request, $0.after) }
+        // A write landing during the look-up: its first read is answered from what the server held before, then the
+        // write is done, before any later read.
+        if request.method == "GET", Self.looksUp(request), let write = lock.withLock({ () -> LoopbackHTTPServer.Request? in
+            guard let gateway = lateGateway, gateway.lands == .duringTheLookUp else { return nil }
+            lateGateway = nil
+            return gateway.request
         }) {
-            DispatchQueue.global().asyncAfter(deadline: .now() + after) { [self] in
-                _ = route(write)
-                lock.withLock { lateGatewayPending -= 1 }
-            }
+            let before = route(request)
+            _ = route(write)
+            return stamped(before)
         }
         let late = lock.withLock { () -> Loss? in
             guard request.method != "GET", !request.path.hasSuffix("auth/token"), case .notYet? = pendingLoss else { return nil }
@@ -230,7 +249,11 @@ public final class LostAnswerStandIn: @unchecked Sendable {
             guard let status else { return .silence }
             return .respond(status: status, headers: ["Content-Type": "text/html"], body: Data("<html>Gateway Timeout</html>".utf8))
         }
-        let behavior = route(request)
+        return stamped(route(request))
+    }
+
+    /// A reply with the server's `Date` header (its clock, `clockOffset` ahead of the client's).
+    private func stamped(_ behavior: LoopbackHTTPServer.Behavior) -> LoopbackHTTPServer.Behavior {
         guard case .respond(let status, var headers, let body) = behavior else { return behavior }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
