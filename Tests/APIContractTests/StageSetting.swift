@@ -9,11 +9,18 @@ import Foundation
 /// try await settingTheStage { _ = try await connection.validate() }
 /// ```
 func settingTheStage(isolation: isolated (any Actor)? = #isolation, _ call: () async throws -> Void) async throws {
-    for attempt in 1...10 {
+    try await tryingAgain(isolation: isolation, times: 10, when: { ($0 as? BMLTError) == .timeout }, call)
+}
+
+/// Runs `call` until it ends without an error that `isTheStage` says was the test's stage, not its subject; at most
+/// `times` tries in all, the last one's error thrown.
+private func tryingAgain(isolation: isolated (any Actor)?, times: Int, when isTheStage: (any Error) -> Bool,
+                         _ call: () async throws -> Void) async throws {
+    for attempt in 1...times {
         do {
             try await call()
             return
-        } catch let error as BMLTError where error == .timeout && attempt < 10 {
+        } catch where attempt < times && isTheStage(error) {
             continue
         }
     }
@@ -37,12 +44,5 @@ struct WriteNotSentInTime: Error, CustomStringConvertible {
 /// }
 /// ```
 func untilTheWriteIsSent(isolation: isolated (any Actor)? = #isolation, _ test: () async throws -> Void) async throws {
-    for attempt in 1...5 {
-        do {
-            try await test()
-            return
-        } catch is WriteNotSentInTime where attempt < 5 {
-            continue
-        }
-    }
+    try await tryingAgain(isolation: isolation, times: 5, when: { $0 is WriteNotSentInTime }, test)
 }
