@@ -118,6 +118,7 @@ final class StubProtocol: URLProtocol {
     override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
     override func startLoading() {
+        if let later = takeLater() { return later() }
         guard let host = request.url?.host, let server = Self.servers.withLock({ $0[host] }) else {
             client?.urlProtocol(self, didFailWithError: URLError(.cannotConnectToHost))
             return
@@ -128,21 +129,16 @@ final class StubProtocol: URLProtocol {
         }
         let response = server.respond(to: request)
         if response.hangs { return }
-        // URLProtocol is not Sendable; its client may be called from any thread, which is how the
-        // Foundation loader itself calls it — on Linux. Apple's guidance is to call the client on the thread that ran
-        // `startLoading`; delayed and dripped answers here do not (tests only, run on Linux; possible flakiness
-        // on macOS, not seen or verified). `BMLTDemoServer` answers inside `startLoading`.
+        guard response.delay > 0 || response.heldUntil != nil else { return deliver(response) }
+        // A late answer (delayed or held) is handed to the client on the session's work queue, never from the timer's
+        // thread: see `onWorkQueue(_:)`.
         nonisolated(unsafe) let this = self
         let deliver: @Sendable () -> Void = {
-            this.deliver(response)
+            this.onWorkQueue { this.deliver(response) }
         }
         let release: @Sendable () -> Void
         if let released = response.heldUntil { release = { this.hold(until: released, then: deliver) } } else { release = deliver }
-        if response.delay > 0 {
-            DispatchQueue.global().asyncAfter(deadline: .now() + response.delay, execute: release)
-        } else {
-            release()
-        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + response.delay, execute: release)
     }
 
     /// Calls `deliver` once `released` says so, or never when the request is stopped first.
@@ -205,11 +201,52 @@ final class StubProtocol: URLProtocol {
         let rest = Data(remaining.dropFirst(response.chunkSize))
         nonisolated(unsafe) let this = self
         DispatchQueue.global().asyncAfter(deadline: .now() + response.chunkInterval) {
-            this.drip(rest, response: response)
+            this.onWorkQueue { this.drip(rest, response: response) }
         }
     }
 
+    /// A late call waiting for `startLoading` to run again on the work queue (under `gate`).
+    nonisolated(unsafe) private var later: (@Sendable () -> Void)?
+
+    private func takeLater() -> (@Sendable () -> Void)? {
+        gate.lock()
+        defer { gate.unlock() }
+        let body = later
+        later = nil
+        return body
+    }
+
+    /// Runs `body`, which calls the client, where Foundation expects the client to be called.
+    ///
+    /// swift-corelibs-foundation reads the session's task registry in every `URLProtocolClient` call, and that registry
+    /// may only be touched on the session's work queue (`URLSession._TaskRegistry`: "must only be accessed on the owning
+    /// session's work queue"); all sessions' work queues target one serial queue. A stub that called its client from a
+    /// timer's thread read the registry while the queue added or removed another task: a SEGV in
+    /// `URLSession.behaviour(for:)` under the thread sanitizer (issue 50, run G). There, `suspend()` then `resume()` of
+    /// the task calls this protocol's `stopLoading()` and then `startLoading()` again, both on the work queue, and the
+    /// second `startLoading()` runs `body`. A task cancelled meanwhile is never resumed: its `stopLoading()` is the
+    /// real one and `body` never runs. On Apple platforms a protocol's client may be called from any thread.
+    /// ```swift
+    /// DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { this.onWorkQueue { this.deliver(response) } }
+    /// ```
+    private func onWorkQueue(_ body: @escaping @Sendable () -> Void) {
+        #if canImport(FoundationNetworking)
+        guard let task else { return }
+        gate.lock()
+        later = body
+        gate.unlock()
+        task.suspend()
+        task.resume()
+        #else
+        body()
+        #endif
+    }
+
     override func stopLoading() {
+        #if canImport(FoundationNetworking)
+        // `onWorkQueue`'s `suspend()`: not a stop (a cancelled task is `.canceling` here, never `.suspended`).
+        if task?.state == .suspended { return }
+        #endif
         gate.lock()
         stopped = true
         let early = !answered
