@@ -133,11 +133,15 @@ final class StubProtocol: URLProtocol {
         // A late answer (delayed or held) is handed to the client on the session's work queue, never from the timer's
         // thread: see `onWorkQueue(_:)`.
         nonisolated(unsafe) let this = self
-        let deliver: @Sendable () -> Void = {
+        let deliverLater: @Sendable () -> Void = {
             this.onWorkQueue { this.deliver(response) }
         }
         let release: @Sendable () -> Void
-        if let released = response.heldUntil { release = { this.hold(until: released, then: deliver) } } else { release = deliver }
+        if let released = response.heldUntil {
+            release = { this.hold(until: released, then: deliverLater) }
+        } else {
+            release = deliverLater
+        }
         DispatchQueue.global().asyncAfter(deadline: .now() + response.delay, execute: release)
     }
 
@@ -225,7 +229,9 @@ final class StubProtocol: URLProtocol {
     /// `URLSession.behaviour(for:)` under the thread sanitizer (issue 50, run G). There, `suspend()` then `resume()` of
     /// the task calls this protocol's `stopLoading()` and then `startLoading()` again, both on the work queue, and the
     /// second `startLoading()` runs `body`. A task cancelled meanwhile is never resumed: its `stopLoading()` is the
-    /// real one and `body` never runs. On Apple platforms a protocol's client may be called from any thread.
+    /// real one and `body` never runs. On Apple platforms `body` runs on the timer's thread, as before: Apple's guidance
+    /// is to call the client on the thread that ran `startLoading`, so a late answer there may misbehave (tests run on
+    /// Linux; not seen or verified on a Mac).
     /// ```swift
     /// DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { this.onWorkQueue { this.deliver(response) } }
     /// ```
