@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "BenchSupport", path: "Benchmarks/BenchSupport"),
         // Replays of the real root servers' captures (read in place from ../shared/fixtures) over 127.0.0.1.
         .target(name: "CaptureReplay", dependencies: ["LoopbackHTTPServer"], path: "Tests/CaptureReplay"),
-        .testTarget(name: "BMLTKitTests", dependencies: ["BMLTKit", "LoopbackHTTPServer"], path: "Tests/BMLTKitTests"),
+        .testTarget(name: "BMLTKitTests", dependencies: ["BMLTKit", "LoopbackHTTPServer", "CaptureReplay"], path: "Tests/BMLTKitTests"),
         // Programs written only from design/API.md's names (no @testable), against replayed real replies.
         .testTarget(name: "APIContractTests", dependencies: ["BMLTKit", "LoopbackHTTPServer", "CaptureReplay"], path: "Tests/APIContractTests"),
         .testTarget(name: "SamplesTests", dependencies: ["ObserverCLI", "BMLTDemoServer", "BMLTKit", "CaptureReplay", "LoopbackHTTPServer", "SwiftUIFinder"], path: "Tests/SamplesTests"),

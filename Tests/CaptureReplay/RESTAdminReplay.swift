@@ -25,7 +25,7 @@ public enum RESTAdminReplay {
         let meeting2 = ReplayState("114-meeting-2.json")
         let token = token(folder)
         @Sendable func reply(_ file: String, _ status: Int = 200) -> LoopbackHTTPServer.Behavior {
-            .respond(status: status, headers: ["Content-Type": "application/json"], body: FixtureCaptures.body(folder, file))
+            .respond(status: status, headers: ["Content-Type": "application/json"], body: CapturedToday.served(folder, file))
         }
         return try LoopbackHTTPServer { request in
             let bearer = request.headers["authorization"] == "Bearer " + token

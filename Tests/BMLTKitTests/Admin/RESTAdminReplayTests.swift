@@ -11,7 +11,7 @@ struct RESTAdminReplayTests {
     static let password = "CoreysGoryStory"
     nonisolated static let folder = FixtureCorpus.modern
 
-    nonisolated static func capture(_ name: String) -> Data { (try? FixtureCorpus.data(folder, name)) ?? Data() }
+    nonisolated static func capture(_ name: String) -> Data { (try? FixtureCorpus.served(folder, name)) ?? Data() }
 
     /// Answers like the 3.1.2 server did, by method and path.
     nonisolated static func router(afterPatch: Locked<Bool>, afterRollback: Locked<Bool>) -> StubServer.Handler {

@@ -247,7 +247,7 @@ struct Server4xCorpusTests {
         "020-json-bad-switcher.json": "BMLTKit never sends an unknown switcher",
         "023-serverInfo.xml.xml": "server info is read with GetServerInfo (001)",
         "025-tsml-GetSearchResults-services-weekday.json": "the TSML endpoint: BMLTKit reads BMLT JSON",
-        "102-auth-refresh.json": "a refresh happens within 5 minutes of expiry (101's token lasts a year); RESTAdminErrorTests covers refresh with a moved clock",
+        "102-auth-refresh.json": "a refresh happens within 5 minutes of expiry (101's token lasts 7 days, counted from now when replayed: CapturedToday); RESTAdminErrorTests covers refresh with a moved clock",
         "103-meetings-with-refreshed-away-token.json": "the server's 10-second grace for a refreshed-away token; no call sends an old token",
         "104-meetings-with-expired-old-token-after-refresh.json": "as 103, after the grace",
         "110-meetings-filter-meetingIds.json": "meetings are searched through GetSearchResults (005–014), not GET /api/v1/meetings",

@@ -25,10 +25,10 @@ final class Server4xRouter: @unchecked Sendable {
     private var deleted = false
     private var writes: [(method: String, path: String, query: String?, body: Data)] = []
 
-    static func capture(_ name: String) -> Data { (try? FixtureCorpus.data(folder, name)) ?? Data() }
+    static func capture(_ name: String) -> Data { (try? FixtureCorpus.served(folder, name)) ?? Data() }
 
     /// One capture of this router's corpus.
-    func capture(_ name: String) -> Data { (try? FixtureCorpus.data(folder, name)) ?? Data() }
+    func capture(_ name: String) -> Data { (try? FixtureCorpus.served(folder, name)) ?? Data() }
 
     /// The writes received so far (method, path, query, body), in order.
     var recordedWrites: [(method: String, path: String, query: String?, body: Data)] { lock.withLock { writes } }

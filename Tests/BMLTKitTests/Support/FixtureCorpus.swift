@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CaptureReplay
 
 /// The conformance corpus: real root-server replies in `../shared/fixtures/` beside the project, read in
 /// place (never copied). A clone without it skips the suites that need it, saying so.
@@ -44,6 +45,12 @@ enum FixtureCorpus {
     /// The bytes of one capture.
     static func data(_ folder: String, _ name: String) throws -> Data {
         try Data(contentsOf: root.appendingPathComponent(folder).appendingPathComponent(name))
+    }
+
+    /// One capture as its server would serve it now, for replays: a login's `expires_at` counts from now, not from the
+    /// capture (`CapturedToday`); every other reply as captured.
+    static func served(_ folder: String, _ name: String) throws -> Data {
+        CapturedToday.served(try data(folder, name), folder: folder)
     }
 
     /// One capture parsed independently with JSONSerialization, for checking decoded values against the raw JSON.
