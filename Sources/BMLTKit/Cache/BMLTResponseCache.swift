@@ -98,7 +98,10 @@ public final class BMLTResponseCache: Sendable {
             // POSIX rename(2) replaces an existing entry atomically on Linux and Apple platforms alike. (FileManager's
             // `replaceItemAt` on Linux reported success while the older entry stayed in place: a newer reply never
             // replaced a cached one.)
-            if rename(temporary.path, target.path) != 0 { try? manager.removeItem(at: temporary) }
+            if rename(temporary.path, target.path) != 0 { try? manager.removeItem(at: temporary); return }
+            // Last use is dated by one clock, the one `body(for:)` dates a read by: a new file's kernel time could
+            // disagree with `Date()` (a clock changed by the user or by the system), and the wrong entry would go first.
+            try? manager.setAttributes([.modificationDate: Date()], ofItemAtPath: target.path)
             trim()
         }
     }
