@@ -77,6 +77,9 @@ public final class CheckStandIn: @unchecked Sendable {
     /// The meeting writes received (logins and logouts aside).
     public var writes: Int { lock.withLock { writeCount } }
     var writeCount = 0
+    /// When each meeting write arrived.
+    public var writeTimes: [Date] { lock.withLock { arrivals } }
+    private var arrivals: [Date] = []
 
     /// Starts the stand-in with the generation's meetings.
     public init(_ generation: Generation) throws {
@@ -204,6 +207,7 @@ public final class CheckStandIn: @unchecked Sendable {
         if isWrite {
             let fate = lock.withLock { () -> (Int, Bool)? in
                 writeCount += 1
+                arrivals.append(Date())
                 guard var failure = writeFailure else { return nil }
                 failure.count -= 1
                 writeFailure = failure.count > 0 ? failure : nil

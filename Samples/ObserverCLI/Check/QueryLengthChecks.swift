@@ -53,7 +53,9 @@ struct QueryLengthChecks {
             }
             findings.longestTaken = taken
             findings.shortestRefused = refused
-            let facts: [String: Any] = ["longestTaken": taken as Any, "shortestRefused": refused?.length as Any, "requests": tries]
+            var facts: [String: Any] = ["requests": tries]
+            facts["longestTaken"] = taken
+            facts["shortestRefused"] = refused?.length
             guard let refused else {
                 return .passed("every query up to \(counted(taken ?? 0)) bytes taken (no limit found; \(plural(tries, "request")))", facts)
             }

@@ -16,8 +16,8 @@ enum RefreshCheck {
             : "\(CheckRecord.size(refreshed)) against the download's \(CheckRecord.size(downloaded))"
                 + (refreshed > downloaded ? " (more than downloading it again)" : "")
         let delta = fresh.delta.map { " (+\($0.added.count) ~\($0.changed.count) −\($0.removed.count))" } ?? ""
-        let facts: [String: Any] = ["count": fresh.meetings.count, "refreshBytes": refreshed, "downloadBytes": downloaded,
-                                    "delta": fresh.delta.map { ["added": $0.added, "changed": $0.changed, "removed": $0.removed] } as Any]
+        var facts: [String: Any] = ["count": fresh.meetings.count, "refreshBytes": refreshed, "downloadBytes": downloaded]
+        facts["delta"] = fresh.delta.map { ["added": $0.added, "changed": $0.changed, "removed": $0.removed] }
         let freshIDs = fresh.meetings.map(\.id), downloadIDs = download.meetings.map(\.id)
         guard freshIDs == downloadIDs else {
             let missing = Set(downloadIDs).subtracting(freshIDs).sorted(), extra = Set(freshIDs).subtracting(downloadIDs).sorted()

@@ -76,7 +76,10 @@ final class WriteSandbox {
     /// logs out. Runs whatever happened before: it is not cancelled by Ctrl-C.
     func cleanUp(runner: CheckRunner, interrupted: Bool) async {
         let connection = context.connection
-        guard connection.admin.isLoggedIn || !held.isEmpty else { return }
+        guard writes > 0 || !held.isEmpty else {
+            for login in logins + [connection] where login.admin.isLoggedIn { try? await login.logoutAndWait() }
+            return
+        }
         _ = try? await runner.run("cleanup", "clean-up: every meeting made is deleted again", .write) {
             if !connection.admin.isLoggedIn, let credentials {
                 try await connection.login(username: credentials.user, password: credentials.password)

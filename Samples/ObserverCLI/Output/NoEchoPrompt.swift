@@ -21,7 +21,7 @@ enum NoEchoPrompt {
         }
         defer { if owned { close(descriptor) } }
         let promptOut = owned ? descriptor : STDERR_FILENO
-        put(promptOut, prompt)
+        // The echo goes off before the prompt shows: nothing typed after the prompt can be echoed.
         var saved = termios()
         let canTurnOff = tcgetattr(descriptor, &saved) == 0
         if canTurnOff {
@@ -31,6 +31,7 @@ enum NoEchoPrompt {
             state.remember(descriptor, saved)
             tcsetattr(descriptor, TCSAFLUSH, &quiet)
         }
+        put(promptOut, prompt)
         let typed = line(from: descriptor)
         if canTurnOff {
             tcsetattr(descriptor, TCSAFLUSH, &saved)
