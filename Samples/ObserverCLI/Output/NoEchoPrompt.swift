@@ -6,18 +6,20 @@ import Darwin
 #endif
 
 /// A password prompt that does not echo what is typed, with termios (Linux and Apple platforms alike): the terminal is
-/// `/dev/tty` (standard input when it is a terminal and there is no controlling one), `ECHO` is turned off while the line
-/// is read and turned back on after it — also when Ctrl-C ends the program during the prompt (`restoreTerminal`).
+/// standard input when it is one, else the controlling terminal (`/dev/tty`, as `sudo` asks when its input is a pipe);
+/// `ECHO` is turned off before the prompt shows and back on after the line is read — also when Ctrl-C ends the program
+/// during the prompt (`restoreTerminal`).
 /// Nothing typed is kept beyond the returned string.
 enum NoEchoPrompt {
     /// Writes `prompt` on the terminal (standard error when there is none), reads one line without echo; nil when no
     /// terminal is there to ask or nothing was typed before the end of input.
     static func ask(_ prompt: String) -> String? {
-        var descriptor = open("/dev/tty", O_RDWR | O_NOCTTY)
-        let owned = descriptor >= 0
-        if !owned {
-            guard isatty(STDIN_FILENO) == 1 else { return nil }
-            descriptor = STDIN_FILENO
+        var descriptor = STDIN_FILENO
+        var owned = false
+        if isatty(STDIN_FILENO) != 1 {
+            descriptor = open("/dev/tty", O_RDWR | O_NOCTTY)
+            guard descriptor >= 0 else { return nil }
+            owned = true
         }
         defer { if owned { close(descriptor) } }
         let promptOut = owned ? descriptor : STDERR_FILENO
