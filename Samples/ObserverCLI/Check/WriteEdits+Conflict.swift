@@ -51,7 +51,9 @@ extension WriteEdits {
                 sandbox.deleted(meeting.id)
             }
             var left: [BMLTMeeting] = []
-            for meeting in targets where try await read(meeting.id, on: connection) != nil { left.append(meeting) }
+            for meeting in targets {
+                if try await read(meeting.id, on: connection) != nil { left.append(meeting) }
+            }
             guard left.isEmpty else {
                 return .failed("still held after its deletion: " + left.map { "#\($0.id)" }.joined(separator: ", "),
                                advice: "Report it with the server's answers (--verbose); the clean-up tries again.")
