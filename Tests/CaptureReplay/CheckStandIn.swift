@@ -28,6 +28,7 @@ import LoopbackHTTPServer
 ///   (`aggregator-4x/39-api-meetings-1-PATCH-403.json`).
 /// - Every reply carries the server's `Date` header; change records are dated by the server's clock plus
 ///   `recordClockOffset` (a database on another time zone: review R10).
+// `@unchecked Sendable`: every mutable property is read and written under `lock` (the server's handler runs on its threads).
 public final class CheckStandIn: @unchecked Sendable {
     /// Which server.
     public enum Generation: String, Sendable, CaseIterable {

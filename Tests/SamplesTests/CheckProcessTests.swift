@@ -14,7 +14,8 @@ import Darwin
 @Suite("bmlt-observer check as a process", .needsCaptures, .serialized,
        .enabled(if: ChildProcess.isSupported, "child processes need Process (macOS and Linux only)"))
 struct CheckProcessTests {
-    /// Collects a child's output on a thread of its own (a full pipe never stalls the child).
+    /// Collects a child's output on a thread of its own (a full pipe never stalls the child). `@unchecked Sendable`:
+    /// `data` is only read and written under `lock`.
     private final class Output: @unchecked Sendable {
         private let lock = NSLock()
         private var data = Data()

@@ -36,11 +36,17 @@ enum CheckCommand {
         context.output("Checking \(connection.rootServerURL.absoluteString) with \(ObserverCLI.version)")
         context.output("")
         let sandbox = settings.writes ? WriteSandbox(context: context, settings: settings) : nil
+        let writes = WriteChecks(runner: runner, connection: connection, probe: probe, findings: findings, settings: settings, sandbox: sandbox)
         let work = Task { @MainActor in
-            try await readChecks(runner: runner, connection: connection, probe: probe, findings: findings)
-            if settings.user != nil {
-                try await WriteChecks(runner: runner, connection: connection, probe: probe, findings: findings,
-                                      settings: settings, sandbox: sandbox).run()
+            // The password is asked once the server has answered as a root server, before the other checks begin.
+            var credentials: (String, String)?
+            try await readChecks(runner: runner, connection: connection, probe: probe, findings: findings) {
+                if settings.user != nil { credentials = try writes.credentials() }
+            }
+            if let credentials {
+                try await writes.run(user: credentials.0, password: credentials.1)
+            } else if settings.user != nil {
+                runner.skip("login", "log in", .write, because: "the server did not validate")
             }
         }
         let divert = Interrupt.divert { Task { @MainActor in work.cancel() } }
@@ -64,7 +70,8 @@ enum CheckCommand {
 
     /// Every read-only check, in order; if the server does not validate, the rest are skipped.
     @MainActor
-    static func readChecks(runner: CheckRunner, connection: BMLTConnection, probe: WireProbe, findings: CheckFindings) async throws {
+    static func readChecks(runner: CheckRunner, connection: BMLTConnection, probe: WireProbe, findings: CheckFindings,
+                           afterValidation: () throws -> Void = {}) async throws {
         let reads = ReadChecks(runner: runner, connection: connection, probe: probe, findings: findings)
         let ways = ServerWays(runner: runner, connection: connection, probe: probe, findings: findings)
         let lengths = QueryLengthChecks(runner: runner, connection: connection, probe: probe, findings: findings)
@@ -72,6 +79,7 @@ enum CheckCommand {
             for (id, title) in readCheckNames.dropFirst() { runner.skip(id, title, id.hasPrefix("way.") ? .way : .read, because: "the server did not validate") }
             return
         }
+        try afterValidation()
         try await reads.serverInfo()
         try await ways.generation()
         try await reads.formats()

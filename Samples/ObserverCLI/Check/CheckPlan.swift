@@ -6,8 +6,7 @@ import Foundation
 enum CheckPlan {
     @MainActor
     static func show(_ settings: CheckSettings, context: CommandContext) {
-        var steps: [(group: String, text: String)] = [("read", "anonymous reads (a few dozen requests; the whole region three times, about 3× its size):")]
-        steps += CheckCommand.readCheckNames.map { ("read", $0.1) }
+        var steps: [(group: String, text: String)] = CheckCommand.readCheckNames.map { ("read", $0.1) }
         if let user = settings.user {
             steps.append(("write", "log in as \(user) (password from BMLT_PASSWORD or a prompt that does not echo), read its permissions"))
         }
@@ -39,6 +38,7 @@ enum CheckPlan {
             return
         }
         context.output("Plan for \(context.connection.rootServerURL.absoluteString): nothing is sent.")
+        context.output("The reads are anonymous: a few dozen requests, the whole region downloaded about three times.")
         context.output("")
         for (index, step) in steps.enumerated() { context.output(String(format: "%3d. ", index + 1) + "[\(step.group)] " + step.text) }
     }

@@ -34,12 +34,8 @@ struct WriteChecks {
         ("delete", "delete"), ("restore", "restore a deleted meeting"),
     ]
 
-    func run() async throws {
-        guard findings.info != nil else {
-            runner.skip("login", "log in", .write, because: "the server did not validate")
-            return
-        }
-        let (user, password) = try credentials()
+    /// The checks that write, logged in as `user` (after the read-only ones, which validated the server).
+    func run(user: String, password: String) async throws {
         sandbox?.credentials = (user, password)
         let login = try await runner.run("login", "log in", .write) {
             try await connection.login(username: user, password: password)

@@ -24,7 +24,8 @@ extension ObserverCLI {
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler {
             let clear = isatty(STDERR_FILENO) == 1 ? "\r\u{1B}[K" : ""
-            if let stop = Interrupt.takeDiversion() {
+            // At a password prompt nothing is written yet, and the main thread waits for the line: quit at once.
+            if !NoEchoPrompt.isAsking, let stop = Interrupt.takeDiversion() {
                 TerminalLine.lock.withLock {
                     FileHandle.standardError.write(Data((clear + "bmlt-observer: interrupted: stopping, then deleting what the check made "
                                                          + "(Ctrl-C again quits at once and leaves it)\n").utf8))

@@ -43,6 +43,9 @@ enum NoEchoPrompt {
         return typed
     }
 
+    /// Whether a prompt is waiting for its line (with the echo off).
+    static var isAsking: Bool { state.isHolding }
+
     /// Gives the terminal its echo back if a prompt had turned it off (the Ctrl-C handler calls this before exiting).
     static func restoreTerminal() {
         guard let (descriptor, settings) = state.take() else { return }
@@ -77,5 +80,6 @@ enum NoEchoPrompt {
         func remember(_ descriptor: Int32, _ settings: termios) { lock.withLock { saved = (descriptor, settings) } }
         func forget() { lock.withLock { saved = nil } }
         func take() -> (Int32, termios)? { lock.withLock { defer { saved = nil }; return saved } }
+        var isHolding: Bool { lock.withLock { saved != nil } }
     }
 }
