@@ -93,7 +93,7 @@ struct CheckProcessTests {
         output.read(pipe.fileHandleForReading)
         var seen = ""
         try await wait {
-            seen += drain(terminal.main)
+            seen += terminal.readAvailable()
             return seen.contains("Password for nasc_admin: ")
         }
         #expect(seen.contains("Password for nasc_admin: "), "\(seen)")
@@ -101,7 +101,7 @@ struct CheckProcessTests {
         _ = typed.withUnsafeBytes { write(terminal.main, $0.baseAddress, $0.count) }
         try await wait { !process.isRunning }
         if process.isRunning { process.terminate(); process.waitUntilExit() }
-        seen += drain(terminal.main)
+        seen += terminal.readAvailable()
         #expect(!seen.contains(CheckStandIn.password), "the terminal showed: \(seen.debugDescription)")
         #expect(process.terminationStatus == 0, "\(output.text)")
         #expect(output.text.contains("✔ log in: as "), "\(output.text)")
@@ -129,15 +129,5 @@ struct CheckProcessTests {
         let targets = http.requests.map(\.target)
         #expect(!targets.isEmpty && Set(targets).count == targets.count, "each request of the validation once, none retried: \(targets)")
         print("a silent server: exit \(run.status) after \(elapsed) with --timeout 2")
-    }
-
-    private func drain(_ descriptor: Int32) -> String {
-        var data = Data(), buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            guard count > 0 else { break }
-            data.append(contentsOf: buffer[0..<count])
-        }
-        return String(decoding: data, as: UTF8.self)
     }
 }

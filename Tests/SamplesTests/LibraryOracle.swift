@@ -40,8 +40,19 @@ enum LibraryOracle {
     static func createsPublished(_ root: URL?, user: String, password: String, serviceBody: Int) async throws -> Bool {
         let writer = connection(root)
         try await writer.login(username: user, password: password)
+        var draft = newMeeting(in: serviceBody, named: "oracle published", on: writer)
+        draft.isPublished = true
+        let saved = try await writer.saveAndWait(draft)
+        try await writer.deleteMeetingAndWait(id: saved.meeting.id)
+        try? await writer.logoutAndWait()
+        return saved.meeting.isPublished == true
+    }
+
+    /// A new meeting's draft every generation's rules take (a place in Hempstead, NY; a venue type only where json.php
+    /// is not the interface).
+    static func newMeeting(in serviceBody: Int, named name: String, on writer: BMLTConnection) -> BMLTMeetingDraft {
         var draft = BMLTMeetingDraft(serviceBodyID: serviceBody)
-        draft.name = "oracle published"
+        draft.name = name
         draft.weekday = .monday
         draft.startTime = BMLTTimeOfDay(hour: 18)
         draft.duration = 3600
@@ -50,11 +61,7 @@ enum LibraryOracle {
         draft.municipality = "Hempstead"
         draft.province = "NY"
         if writer.serverInfo?.majorVersion ?? 3 >= 3 { draft.venueType = .inPerson }
-        draft.isPublished = true
-        let saved = try await writer.saveAndWait(draft)
-        try await writer.deleteMeetingAndWait(id: saved.meeting.id)
-        try? await writer.logoutAndWait()
-        return saved.meeting.isPublished == true
+        return draft
     }
 
     /// Whether an anonymous BMLTKit search by id shows an unpublished meeting.
@@ -69,16 +76,7 @@ enum LibraryOracle {
     static func hiddenEditFromSearchSaves(_ root: URL?, user: String, password: String, serviceBody: Int) async throws -> Bool {
         let writer = connection(root)
         try await writer.login(username: user, password: password)
-        var draft = BMLTMeetingDraft(serviceBodyID: serviceBody)
-        draft.name = "oracle hidden"
-        draft.weekday = .monday
-        draft.startTime = BMLTTimeOfDay(hour: 18)
-        draft.duration = 3600
-        draft.coordinate = BMLTCoordinate(latitude: 40.7, longitude: -73.6)
-        draft.street = "1 Main St"
-        draft.municipality = "Hempstead"
-        draft.province = "NY"
-        if writer.serverInfo?.majorVersion ?? 3 >= 3 { draft.venueType = .inPerson }
+        var draft = newMeeting(in: serviceBody, named: "oracle hidden", on: writer)
         draft.contactName1 = "Robin"
         let made = try await writer.saveAndWait(draft).meeting
         var criteria = BMLTSearchCriteria()
