@@ -114,7 +114,7 @@ struct CheckWriteTests {
         #expect(standIn.server.requests.isEmpty, "\(standIn.server.requests.map(\.target))")
     }
 
-    @Test("no write without --service-body: --user alone logs in and skips every write; --service-body without --user is a usage error")
+    @Test("no write without --service-body: --user alone logs in and skips every write; --service-body without --user, or --cache, is a usage error")
     func safety() async throws {
         let standIn = try CheckStandIn(.v312)
         defer { standIn.stop() }
@@ -123,6 +123,10 @@ struct CheckWriteTests {
         #expect(check.detail("create-published").contains("no --service-body given"))
         let usage = await runCheck(standIn.rootURL, ["--service-body", "1002"])
         #expect(usage.run.status == 2 && usage.run.errors.contains("--service-body needs --user"), "\(usage.run.errors)")
+        let sent = standIn.server.requests.count
+        let refused = await observe(["--server", standIn.rootURL.absoluteString, "--cache", NSTemporaryDirectory(), "check"])
+        #expect(refused.status == 2 && refused.errors.contains("--cache would answer some checks"), "\(refused.errors)")
+        #expect(standIn.server.requests.count == sent, "a usage error sends nothing")
         #expect(standIn.writes == 0)
     }
 

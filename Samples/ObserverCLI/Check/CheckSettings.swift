@@ -20,6 +20,9 @@ struct CheckSettings {
     static let writeBudget = 20
 
     init(_ line: ParsedCommandLine, isDemo: Bool, timeout: Double?) throws {
+        guard line.value("cache") == nil else {
+            throw UsageError("check asks the server itself: --cache would answer some checks from answers kept earlier; leave it out")
+        }
         user = line.value("user")
         plan = line.flag("plan")
         requestTimeout = timeout ?? 30
