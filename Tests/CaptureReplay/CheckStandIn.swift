@@ -70,6 +70,10 @@ public final class CheckStandIn: @unchecked Sendable {
     /// `rootserver-42/235-legacy-json-get_meeting_search_results-unsupported.html`).
     public var searchAnswersHTML: Bool { get { lock.withLock { htmlSearch } } set { lock.withLock { htmlSearch = newValue } } }
     private var htmlSearch = false
+    /// Every answer of the read interface comes gzip-compressed when the client asks for it (Apache's mod_deflate, nginx's
+    /// gzip): `Content-Encoding: gzip` on a `StoredGzip` body.
+    public var compresses: Bool { get { lock.withLock { gzip } } set { lock.withLock { gzip = newValue } } }
+    private var gzip = false
     /// The `count`th meeting write from now (1 = the next) fails with this status, nothing done.
     public func failWrite(_ count: Int, status: Int) { lock.withLock { writeFailure = (count, status, false) } }
     /// The `count`th meeting write from now is never answered (and not done): a server that hangs mid-way.
@@ -222,7 +226,13 @@ public final class CheckStandIn: @unchecked Sendable {
         if path.hasSuffix("GetLangs.php") {
             return generation.isLegacy ? stamped(capture("rootserver", "json_GetLangs.json")) : stamped(.respond(status: 404, headers: [:], body: Data()))
         }
-        if path.hasPrefix("client_interface") { return stamped(semantic(request, path: path)) }
+        if path.hasPrefix("client_interface") {
+            let answer = semantic(request, path: path)
+            guard compresses, request.headers["accept-encoding"]?.contains("gzip") == true,
+                  case .respond(let status, var headers, let body) = answer else { return stamped(answer) }
+            headers["Content-Encoding"] = "gzip"
+            return stamped(.respond(status: status, headers: headers, body: StoredGzip.encode(body)))
+        }
         if generation.isLegacy { return stamped(legacy(request)) }
         return stamped(rest(request, path: path))
     }

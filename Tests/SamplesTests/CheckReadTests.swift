@@ -76,6 +76,17 @@ struct CheckReadTests {
         if generation != .v216 { #expect(check.failed.isEmpty && check.run.status == 0, "\(check.summary)") }
     }
 
+    @Test("a server that compresses its answers: the way named (gzip), and every check holds on the compressed answers")
+    func compression() async throws {
+        let standIn = try CheckStandIn(.v427)
+        defer { standIn.stop() }
+        standIn.compresses = true
+        let check = await runCheck(standIn.rootURL)
+        #expect(check.detail("way.compression").hasPrefix("answers compressed (gzip)"), "\(check.summary)")
+        #expect(check.record("way.compression")?["encoding"] as? String == "gzip")
+        #expect(check.failed.isEmpty && check.run.status == 0, "\(check.summary)")
+    }
+
     @Test("a server whose search answers an HTML page: the whole-region search ✘ and is named; a non-zero exit")
     func htmlSearch() async throws {
         let standIn = try CheckStandIn(.v427)
