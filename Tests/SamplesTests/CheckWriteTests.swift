@@ -89,6 +89,25 @@ struct CheckWriteTests {
         #expect(standIn.meetingIDs(inServiceBody: 1002) == before && check.run.status == 1)
     }
 
+    @Test("a database on another clock (records 5 h early, as MySQL on New York time under 3.x/4.x: R10): measured on the check's own write, ✘ with what to do; records ahead show read-only too")
+    func changeClock() async throws {
+        let standIn = try CheckStandIn(.v312)
+        defer { standIn.stop() }
+        standIn.recordClockOffset = -5 * 3600
+        let check = await runCheck(standIn.rootURL, Self.user + ["--service-body", "1002", "--write-spacing", "0"], password: CheckStandIn.password)
+        #expect(check.status("way.change-clock-measured") == "failed", "\(check.summary)")
+        #expect(check.detail("way.change-clock-measured").contains("5.0 h before the server's own clock"), "\(check.summary)")
+        let advice = check.record("way.change-clock-measured")?["advice"] as? String ?? ""
+        #expect(advice.contains("time zone to UTC") && check.run.status == 1)
+
+        let ahead = try CheckStandIn(.v312)
+        defer { ahead.stop() }
+        ahead.recordClockOffset = 3 * 3600
+        _ = try await LibraryOracle.createsPublished(ahead.rootURL, user: "nasc_admin", password: CheckStandIn.password, serviceBody: 1002)
+        let reads = await runCheck(ahead.rootURL)
+        #expect(reads.status("way.change-clock") == "failed" && reads.detail("way.change-clock").contains("3.0 h after"), "\(reads.summary)")
+    }
+
     @Test("writes are spaced: --write-spacing 0.3 leaves at least 0.3 s between two writes")
     func spacing() async throws {
         let standIn = try CheckStandIn(.v427)
