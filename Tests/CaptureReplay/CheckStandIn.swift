@@ -28,6 +28,11 @@ import LoopbackHTTPServer
 ///   (`aggregator-4x/39-api-meetings-1-PATCH-403.json`).
 /// - Every reply carries the server's `Date` header; change records are dated by the server's clock plus
 ///   `recordClockOffset` (a database on another time zone: review R10).
+/// - Not from a capture (none holds them), said so: 2.x's `get_meetings` gives a hidden field's value as stored (the
+///   administrator may read it); 3.x/4.x serve data fields without 2.x's prompt (no captured meeting has one);
+///   GetFieldValues, GetCoverageArea and the NAWS export are computed from the meetings held, in the captures' shapes.
+///   `compresses` and `searchAnswersHTML`, `failWrite` and `stallWrite` are the broken or unusual servers the tests
+///   ask for.
 // `@unchecked Sendable`: every mutable property is read and written under `lock` (the server's handler runs on its threads).
 public final class CheckStandIn: @unchecked Sendable {
     /// Which server.
