@@ -25,7 +25,7 @@ enum CheckPlan {
                     + "with those before; log out",
             ]
             steps += writes.map { ("write", $0) }
-            steps.append(("write", "at most \(CheckSettings.writeBudget) writes, \(settings.spacing) s apart; the server's change log keeps "
+            steps.append(("write", "at most \(CheckSettings.writeBudget) writes, \(ErrorWords.number(settings.spacing)) s apart; the server's change log keeps "
                           + "a record of each (no one can erase it)"))
         } else if settings.user != nil {
             steps.append(("write", "no write: writes need --service-body ID (a sandbox service body this login may edit)"))

@@ -114,7 +114,7 @@ struct WriteChecks {
         criteria.serviceBodyIDs = [id]
         made.list = try await connection.meetings(matching: criteria)
         return .passed("\(body.name) #\(id): this login may edit it; it holds \(plural(held.count, "meeting")) "
-                       + "(at most \(CheckSettings.writeBudget) writes, \(settings.spacing) s apart; everything made is deleted again)",
+                       + "(at most \(CheckSettings.writeBudget) writes, \(ErrorWords.number(settings.spacing)) s apart; everything made is deleted again)",
                        ["serviceBodyID": id, "meetingsBefore": held.count])
     }
 
