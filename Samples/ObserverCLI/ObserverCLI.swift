@@ -106,9 +106,20 @@ public enum ObserverCLI {
             io.error("bmlt-observer: --cache-policy needs --cache DIR\n")
             return 2
         }
-        if commandLine.flag("verbose") {
+        let verbose = commandLine.flag("verbose")
+        if verbose {
             configuration.logLevel = .requests
             configuration.logHandler = { _, line in io.error("bmlt-observer: \(line)\n") }
+        }
+        // `check` counts each check's requests and bytes from BMLTKit's request log (printed only with --verbose).
+        let isCheck = commandLine.command == "check"
+        let tally = isCheck ? RequestTally() : nil
+        if let tally {
+            configuration.logLevel = .requests
+            configuration.logHandler = { _, line in
+                tally.take(line)
+                if verbose { io.error("bmlt-observer: \(line)\n") }
+            }
         }
         // The demo banner goes to stderr with the first notification, so a usage error is not preceded by it.
         let banner = Banner()
@@ -128,13 +139,16 @@ public enum ObserverCLI {
         let connection = BMLTConnection(rootServerURL: rootURL, configuration: configuration)
         let json = commandLine.flag("json")
         let spinner = Spinner(connection: connection, enabled: !commandLine.flag("no-spinner") && Spinner.isTerminal)
-        // `export` writes a file's text to standard output: its notifications go to standard error instead.
-        let exportsToStandardOutput = commandLine.command == "export"
+        // `export` writes a file's text to standard output: its notifications go to standard error instead. `check` prints
+        // its own records: its notifications (hundreds) only with --verbose, on standard error.
+        let exportsToStandardOutput = commandLine.command == "export" || isCheck
         let printer = NotificationPrinter(connection: connection, json: json, timeout: timeout, deadline: deadline) { line in
             spinner.clearLine()
             banner.show(io)
+            if isCheck && !verbose { return }
             if exportsToStandardOutput { io.error(line + "\n") } else { io.line(line) }
         }
+        if isCheck { banner.show(io) }
         defer {
             spinner.finish()
             printer.stop()
@@ -142,10 +156,14 @@ public enum ObserverCLI {
         let context = CommandContext(connection: connection, commandLine: commandLine, environment: environment,
                                      json: json, io: io, timeout: timeout, clearSpinner: { spinner.clearLine() },
                                      holdSearchEvents: { printer.holdSearchEvents() },
-                                     releaseHeldEvents: { printer.releaseHeldEvents(showingSearch: $0) })
+                                     releaseHeldEvents: { printer.releaseHeldEvents(showingSearch: $0) }, tally: tally)
         do {
             try await command.run(context)
             return 0
+        } catch is CheckInterrupted {
+            spinner.clearLine()
+            io.error("bmlt-observer: interrupted\n")
+            return 130
         } catch let error as UsageError {
             spinner.clearLine()
             io.error("bmlt-observer: \(error.message)\nRun 'bmlt-observer help \(commandLine.command)' for usage.\n")
@@ -175,6 +193,8 @@ struct CommandContext {
     var holdSearchEvents: @MainActor () -> Void = {}
     /// Prints what was held back; the search's lines only when `true` (the server was valid).
     var releaseHeldEvents: @MainActor (Bool) -> Void = { _ in }
+    /// `check`'s count of requests and bytes (from BMLTKit's request log).
+    var tally: RequestTally? = nil
 
     /// Whether the embedded demo server is in use (no `--server`).
     var isDemo: Bool { commandLine.value("server") == nil }

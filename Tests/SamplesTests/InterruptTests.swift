@@ -48,13 +48,5 @@ struct InterruptTests {
         #endif
     }
 
-    private func drain(_ descriptor: Int32) -> String {
-        var data = Data(), buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            guard count > 0 else { break }
-            data.append(contentsOf: buffer[0..<count])
-        }
-        return String(decoding: data, as: UTF8.self)
-    }
+    private func drain(_ descriptor: Int32) -> String { readableNow(descriptor) }
 }

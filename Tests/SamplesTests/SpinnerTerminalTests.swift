@@ -12,6 +12,17 @@ import Darwin
 /// `close(2)` under a name that does not clash with the types' own `close()`.
 private func closeDescriptor(_ descriptor: Int32) -> Int32 { close(descriptor) }
 
+/// Everything readable now on a non-blocking descriptor (a pseudo-terminal's main side, a pipe's end).
+func readableNow(_ descriptor: Int32) -> String {
+    var data = Data(), buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = read(descriptor, &buffer, buffer.count)
+        guard count > 0 else { break }
+        data.append(contentsOf: buffer[0..<count])
+    }
+    return String(decoding: data, as: UTF8.self)
+}
+
 /// The spinner draws on a terminal and never in a pipe: a pseudo-terminal and a pipe stand in for the two, and a
 /// loopback server that answers slowly keeps the connection busy long enough for the spinner to show.
 @Suite("bmlt-observer spinner: a terminal gets it, a pipe does not")
@@ -29,6 +40,9 @@ struct SpinnerTerminalTests {
             _ = fcntl(main, F_SETFL, fcntl(main, F_GETFL) | O_NONBLOCK)
         }
         func close() { _ = closeDescriptor(secondary); _ = closeDescriptor(main) }
+
+        /// Everything the program has written to the terminal and not yet read (the main side is non-blocking).
+        func readAvailable() -> String { readableNow(main) }
 
         #if os(Linux)
         // Glibc's module map leaves the pseudo-terminal calls out (they need _XOPEN_SOURCE): look them up.
@@ -48,15 +62,7 @@ struct SpinnerTerminalTests {
     }
 
     /// Everything readable now on a non-blocking descriptor.
-    func drain(_ descriptor: Int32) -> String {
-        var data = Data(), buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            guard count > 0 else { break }
-            data.append(contentsOf: buffer[0..<count])
-        }
-        return String(decoding: data, as: UTF8.self)
-    }
+    func drain(_ descriptor: Int32) -> String { readableNow(descriptor) }
 
     /// A connection to a server that takes `delay` seconds over each validation step.
     func slowConnection(_ delay: TimeInterval) throws -> (BMLTConnection, LoopbackHTTPServer) {

@@ -20,6 +20,7 @@ enum CommandCatalog {
         ReadCommands.naws,
         WatchAndMessageCommands.watch,
         WatchAndMessageCommands.sendMessage,
+        CheckCommand.command,
     ] + AdminCommands.all
 
     static var specs: [CommandSpec] { all.map(\.spec) }

@@ -43,6 +43,6 @@ public struct CLIOutput: Sendable {
         }, error: { text in
             FileHandle.standardError.write(Data(text.utf8))
         }, canAsk: isatty(STDIN_FILENO) == 1, readAnswer: { Swift.readLine() },
-           readPassword: { prompt in getpass(prompt).map { String(cString: $0) } })
+           readPassword: { prompt in NoEchoPrompt.ask(prompt) })
     }
 }
