@@ -50,6 +50,10 @@ struct PortingGuideReplayTests {
         // Edit and save, then history and rollback (the edit undone).
         var draft = meeting.editable()
         draft.name = server.isLegacy ? "Recovery At Work (Updated)" : "Nothing Macho (edited)"
+        if server.isLegacy {
+            draft.setFormats(["O", "M", "WC"].compactMap { key in connection.server.formats.first { $0.key == key } })
+            draft.startTime = BMLTTimeOfDay(hour: 10, minute: 30)
+        }
         #expect(connection.problems(in: draft).isEmpty)
         let saved = try await connection.saveAndWait(draft)
         #expect(saved.meeting.name == draft.name && saved.fieldChanges.contains { $0.key == "meeting_name" })

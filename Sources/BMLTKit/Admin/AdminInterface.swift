@@ -66,6 +66,20 @@ public struct BMLTSaveResult: Sendable, Hashable, Codable {
     /// ```
     public var changedMeanwhile: [BMLTFieldConflict]? = nil
 
+    /// A draft of the meeting as saved, to go on editing it: its original is the meeting as the server holds it after
+    /// the save (the administration interface's read, hidden fields included), so the next save sends only what is
+    /// changed from here and its edit check compares like with like. A form that keeps its draft after Save keeps this
+    /// one (saving the old one again works too: see "Saving a draft again" in the Administration article).
+    /// ```swift
+    /// var draft = try await connection.saveAndWait(draft).draft   // id is the meeting's, original as saved
+    /// draft.comments = "Second floor"
+    /// ```
+    public var draft: BMLTMeetingDraft {
+        var draft = BMLTMeetingDraft(meeting)
+        draft.markSaved(as: meeting)
+        return draft
+    }
+
     /// A save result.
     public init(meeting: BMLTMeeting, fieldChanges: [BMLTFieldChange], wasCreated: Bool) {
         self.meeting = meeting
