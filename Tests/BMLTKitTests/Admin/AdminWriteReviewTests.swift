@@ -105,9 +105,11 @@ struct AdminWriteReviewTests {
             if got { writes.leave("draft:x") }
         }
         waiting.cancel()
-        await waiting.value
+        // Ended by its cancel, the first still holding the key (a bounded wait: without R7's fix it never ends).
+        await waitUntil("the waiting attempt ended", seconds: 60) { !order.withLock { $0 }.isEmpty }
         #expect(order.withLock { $0 } == ["cancelled"])
         writes.leave("draft:x")
+        await waiting.value
         await third.value
         #expect(order.withLock { $0 } == ["cancelled", "third entered"])
     }
