@@ -85,6 +85,20 @@ struct EditLikeWithLikeTests {
         #expect(standIn.value("contact_phone_1") == "555-0777" && standIn.writeRequests == 0)
     }
 
+    @Test("formats changed on a draft from a search (the porting guide's edit): saved, no conflict, the server holds them",
+          arguments: generations)
+    func formatsFromSearch(generation: Generation) async throws {
+        let (standIn, connection) = try await connect(generation)
+        defer { standIn.stop() }
+        var draft = try await searched(standIn, connection)
+        let added = try #require(connection.server.formats.first { $0.key == "WC" })
+        draft.setFormats(draft.formats.filter { $0.id != added.id } + [added])
+        draft.name = "Mine"
+        let saved = try await connection.saveAndWait(draft)
+        #expect(saved.fieldChanges.map(\.key).contains("formats") && saved.meeting.formatIDs.contains(added.id))
+        #expect(standIn.value("meeting_name") == "Mine" && standIn.writeRequests == 1)
+    }
+
     @Test("a draft from a 3.x/4.x search cannot know a hidden field's value: another admin's change to it is saved over (documented)",
           arguments: restGenerations)
     func hiddenFieldUnknownFromSearch(generation: Generation) async throws {

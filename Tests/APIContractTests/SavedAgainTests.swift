@@ -91,7 +91,7 @@ struct SavedAgainTests {
         #expect(connection.admin.lastSave?.wasCreated == false && connection.admin.lastSave?.fieldChanges == [])
     }
 
-    @Test("2.x: a creation answered, its read-back and look-up cut off (R3): remembered done with add_meeting's id; the second tap makes none")
+    @Test("2.x: a creation answered, its read-back and look-up cut off (R3): remembered done with add_meeting's id; an edit of it refused naming it; the second tap makes none")
     func createdUnreadRemembered() async throws {
         try await untilTheWriteIsSent {
             let (standIn, connection) = try await connect(.legacy, timeout: 3)
@@ -104,6 +104,18 @@ struct SavedAgainTests {
             let held = LostAnswerTests.named(standIn, "Lost Answer Group")
             #expect(held.count == 1 && open?.isKnownDone == true && open?.itemID == held.first)
             standIn.resumeAnswering()
+            // Edited since, with the meeting never read back: refused, naming the meeting it made; nothing sent.
+            var edited = draft
+            edited.name = "Lost Answer Group (renamed)"
+            do {
+                _ = try await connection.saveAndWait(edited)
+                Issue.record("an edit of a creation never read back was saved")
+            } catch BMLTError.invalidArgument(let reason) {
+                #expect(reason == .draftAlreadyCreated(meetingID: try #require(held.first)) && reason.value == held.first)
+                let sentence = BMLTError.invalidArgument(reason).description
+                #expect(sentence.contains("meeting \(held.first ?? 0)") && sentence.contains("editableMeeting(id:)"), "\(sentence)")
+            }
+            #expect(standIn.writes == 1)
             let again = try await connection.saveAndWait(draft)           // the person's second tap
             #expect(again.wasCreated && [again.meeting.id] == held && standIn.writes == 1)
             #expect(LostAnswerTests.named(standIn, "Lost Answer Group") == held)

@@ -184,6 +184,14 @@ public final class TwoAdminsStandIn: @unchecked Sendable {
                     let key = parts[0], value = parts.count > 1 ? parts[1] : ""
                     let old = meeting[key].map { "\($0)" } ?? ""
                     meeting[key] = value
+                    if key == "formats" {
+                        // 2.16.6 keeps the formats of the server's language the keys name, unknown keys dropped
+                        // (`c_comdef_admin_xml_handler.class.php:1263-1295`), and reads them back as keys and shared ids
+                        // (`search_results_csv.php:454-475`): the ids from the captured format list.
+                        let known = value.split(separator: ",").compactMap { key in Self.legacyFormatIDs[String(key)].map { (String(key), $0) } }
+                        meeting[key] = known.map(\.0).joined(separator: ",")
+                        meeting["format_shared_id_list"] = known.map { String($0.1) }.joined(separator: ",")
+                    }
                     if old != value { fields.append(["@attributes": ["key": key], "oldValue": old, "newValue": value]) }
                 }
                 held = meeting
@@ -252,6 +260,16 @@ public final class TwoAdminsStandIn: @unchecked Sendable {
                     "user_id": String(who.0), "user_name": who.1, "service_body_id": generation == .legacy ? "1002" : "1005",
                     "service_body_name": "", "meeting_exists": held == nil ? "0" : "1", "details": "", "json_data": images], at: 0)
     }
+
+    /// 2.16.6's English formats, key → shared id (`rootserver/json_GetFormats_show_all.json`).
+    static let legacyFormatIDs: [String: Int] = {
+        let list = (try? JSONSerialization.jsonObject(with: FixtureCaptures.body("rootserver", "json_GetFormats_show_all.json"))) as? [[String: Any]]
+        var ids: [String: Int] = [:]
+        for format in list ?? [] where format["lang"] as? String == "en" {
+            if let key = format["key_string"] as? String, let id = Int("\(format["id"] ?? "")") { ids[key] = id }
+        }
+        return ids
+    }()
 
     /// The fields hidden from searches, with their stock prompts (`create_initial_schema.php:100-105`).
     static let hiddenFields = ["contact_name_1": "Contact 1 Name", "contact_phone_1": "Contact 1 Phone", "contact_email_1": "Contact 1 Email",
