@@ -69,7 +69,7 @@ public struct BMLTSaveResult: Sendable, Hashable, Codable {
     /// A draft of the meeting as saved, to go on editing it: its original is the meeting as the server holds it after
     /// the save (the administration interface's read, hidden fields included), so the next save sends only what is
     /// changed from here and its edit check compares like with like. A form that keeps its draft after Save keeps this
-    /// one (saving the old one again works too: see "Saving a draft again" in the Administration article).
+    /// one (saving the old one again works too: see "Saving a created draft again" in the Administration article).
     /// ```swift
     /// var draft = try await connection.saveAndWait(draft).draft   // id is the meeting's, original as saved
     /// draft.comments = "Second floor"
