@@ -67,6 +67,21 @@ struct EditLikeWithLikeTests {
         #expect(standIn.value("comments") == "Second floor" && standIn.value("contact_phone_1") == "555-0199")
     }
 
+    @Test("fetchEditableMeeting(id:): the same draft in admin.editableMeeting, no notification but the store; gone at logout",
+          arguments: [Generation.legacy, .rest42])
+    func fetchEditableMeeting(generation: Generation) async throws {
+        let (standIn, connection) = try await connect(generation)
+        defer { standIn.stop() }
+        connection.fetchEditableMeeting(id: standIn.meetingID)
+        await waitUntil("the draft is in the admin store") { connection.admin.editableMeeting != nil && !connection.isBusy }
+        let draft = try #require(connection.admin.editableMeeting)
+        let again = try await connection.editableMeeting(id: standIn.meetingID)
+        #expect(draft.contactPhone1 == "631-944-0845" && draft == again)
+        try await connection.logoutAndWait()
+        #expect(connection.admin.editableMeeting == nil)
+        await #expect(throws: BMLTError.self) { _ = try await connection.editableMeeting(id: standIn.meetingID) }   // no login
+    }
+
     @Test("another admin's change to a hidden field: a conflict for a draft from editableMeeting(id:) (it saw the value)",
           arguments: generations)
     func hiddenFieldConflictFromAdminRead(generation: Generation) async throws {

@@ -169,6 +169,8 @@ public final class TwoAdminsStandIn: @unchecked Sendable {
         }
         switch action {
         case "get_permissions": return capture("admin_json_get_permissions.json")
+        case "logout":
+            return .respond(status: 200, headers: ["Content-Type": "text/html"], body: FixtureCaptures.body("rootserver", "admin_json_logout.txt"))
         case "get_user_info": return capture("admin_json_get_user_info.json")
         case "get_meetings":
             return Self.json(lock.withLock { held.map { [$0] } ?? [] })
@@ -221,6 +223,7 @@ public final class TwoAdminsStandIn: @unchecked Sendable {
             let users = (try? JSONSerialization.jsonObject(with: FixtureCaptures.body(generation.rawValue, "150-users.json"))) as? [[String: Any]]
             return Self.json(users?.first { ($0["id"] as? Int) == 1 } ?? [:])
         case ("GET", "api/v1/servicebodies"): return capture("140-servicebodies.json")
+        case ("POST", "api/v1/auth/logout"): return .respond(status: 200, headers: ["Content-Type": "text/html; charset=UTF-8"], body: Data())
         case ("GET", "api/v1/meetings/\(meetingID)"):
             return lock.withLock { held.map { Self.json($0) } ?? capture("128-meeting-404.json", status: 404) }
         case ("PATCH", "api/v1/meetings/\(meetingID)"):

@@ -116,8 +116,8 @@ extension BMLTConnection {
     /// documented way to start an edit: the save's edit check then compares like with like. A draft made from a
     /// search (`meeting.editable()`) saves too; a field its search could not see is treated as unknown there, never as
     /// changed by someone else (see "Two admins, one meeting" in the Administration article). Needs a login; posts no
-    /// event (its request's kind is `.serverAdministration`); throws `BMLTError.notFound` for a meeting the server does
-    /// not hold.
+    /// event (its request's kind is `.serverAdministration`) and keeps the draft in `admin.editableMeeting`; throws
+    /// `BMLTError.notFound` for a meeting the server does not hold.
     /// ```swift
     /// var draft = try await connection.editableMeeting(id: 2339)
     /// draft.contactPhone1 = "555-0100"          // hidden from searches: read here as the server holds it
@@ -125,6 +125,17 @@ extension BMLTConnection {
     /// ```
     public func editableMeeting(id: Int) async throws -> BMLTMeetingDraft {
         try await run(Self.editableMeetingOperation(id: id))
+    }
+
+    /// Reads meeting `id` for editing (the fire-and-forget form of `editableMeeting(id:)`: a read, `fetch` + the async
+    /// name): fills `admin.editableMeeting` with the draft; posts no notification (observe the `admin` store), or
+    /// `.bmltError` when it fails.
+    /// ```swift
+    /// connection.fetchEditableMeeting(id: 2339)   // → connection.admin.editableMeeting
+    /// ```
+    @discardableResult
+    public func fetchEditableMeeting(id: Int) -> BMLTRequest {
+        start(Self.editableMeetingOperation(id: id))
     }
 
     static func editableMeetingOperation(id: Int) -> Operation<BMLTMeetingDraft> {
@@ -137,8 +148,9 @@ extension BMLTConnection {
                 }
                 return BMLTSaveResult(meeting: meeting, fieldChanges: [], wasCreated: false).draft
             },
-            succeed: { connection, _, _ in
+            succeed: { connection, draft, _ in
                 connection.admin.lastError = nil
+                connection.admin.editableMeeting = draft
                 return []
             },
             fail: { connection, error, request in connection.adminFailed(error, request) }
