@@ -17,19 +17,14 @@ struct EditLikeWithLikeTests {
     nonisolated static let generations = Generation.allCases
     nonisolated static let restGenerations: [Generation] = [.rest3, .rest4, .rest42]
 
+    /// A logged-in connection to a stand-in whose meeting holds meeting 1314's contact.
     func connect(_ generation: Generation) async throws -> (TwoAdminsStandIn, BMLTConnection) {
-        let standIn = try TwoAdminsStandIn(generation, contacts: true)
-        let connection = BMLTConnection(rootServerURL: standIn.rootURL, configuration: BMLTConfiguration(timeout: hangGuardTimeout))
-        _ = try await connection.validate()
-        try await connection.login(username: "admin", password: RESTAdminReplay.password)
-        return (standIn, connection)
+        try await EditConflictTests().connect(generation, contacts: true)
     }
 
     /// The meeting as a host finds it (the semantic search), made a draft: the way the apps edit.
     func searched(_ standIn: TwoAdminsStandIn, _ connection: BMLTConnection) async throws -> BMLTMeetingDraft {
-        var criteria = BMLTSearchCriteria()
-        criteria.meetingIDs = [standIn.meetingID]
-        return try #require(try await connection.meetings(matching: criteria, extent: .meetingsOnly).meetings.first).editable()
+        try await EditConflictTests().draft(standIn, connection)
     }
 
     @Test("a hidden field changed on a meeting found by a search saves (no false conflict), and the server holds it",

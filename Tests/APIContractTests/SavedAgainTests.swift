@@ -15,6 +15,7 @@ struct SavedAgainTests {
     typealias Generation = LostAnswerStandIn.Generation
     nonisolated static let generations = Generation.allCases
 
+    /// A logged-in connection to a fresh stand-in (one retry; a settle time of 0.3 s for second taps).
     func connect(_ generation: Generation, timeout: TimeInterval = hangGuardTimeout) async throws -> (LostAnswerStandIn, BMLTConnection) {
         let standIn = try LostAnswerStandIn(generation)
         let configuration = BMLTConfiguration(timeout: timeout, retryPolicy: BMLTRetryPolicy(maximumRetries: 1, baseDelay: 0.01))

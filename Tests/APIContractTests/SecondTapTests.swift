@@ -15,13 +15,7 @@ struct SecondTapTests {
     nonisolated static let restGenerations: [Generation] = [.rest3, .rest4, .rest42]
 
     func connect(_ generation: Generation, timeout: TimeInterval = hangGuardTimeout) async throws -> (LostAnswerStandIn, BMLTConnection) {
-        let standIn = try LostAnswerStandIn(generation)
-        let configuration = BMLTConfiguration(timeout: timeout, retryPolicy: BMLTRetryPolicy(maximumRetries: 1, baseDelay: 0.01))
-        let connection = BMLTConnection(rootServerURL: standIn.rootURL, configuration: configuration)
-        connection.adminSession.openWrites.settleTime.withLock { $0 = 0.3 }
-        try await settingTheStage { _ = try await connection.validate() }
-        try await settingTheStage { try await connection.login(username: "admin", password: RESTAdminReplay.password) }
-        return (standIn, connection)
+        try await SavedAgainTests().connect(generation, timeout: timeout)
     }
 
     static let format = BMLTAdminFormat(translations: [.init(key: "LA", name: "Lost Answer", description: "Late gateway", language: "en")])

@@ -20,14 +20,7 @@ struct WriteLookUp: Sendable {
     func created(_ meeting: BMLTMeeting, _ attempt: WriteAttempt, excluding: Set<Int> = []) async throws(BMLTError) -> LookUpVerdict<BMLTMeeting> {
         // The write's own answer named the new meeting (2.x `add_meeting`, its read-back lost): done, that meeting —
         // read, or known done though unread (R3: remembered, never created again).
-        if let id = attempt.acknowledgedID {
-            do throws(BMLTError) {
-                return .done(try await interface.meeting(id: id))
-            } catch {
-                if case .unauthorized = error { throw error }
-                return .open(.doneButUnread(id: id, error), meetingID: id)
-            }
-        }
+        if let id = attempt.acknowledgedID { return try await made(id) }
         let me: Int?
         if let user = attempt.userID { me = user } else { me = try await interface.loggedInUserID() }
         let log = try await ChangeLogWindow.read(context, serviceBodyID: meeting.serviceBodyID, since: attempt.since)
@@ -65,14 +58,7 @@ struct WriteLookUp: Sendable {
         // Without knowing who is logged in, a matching creation may be another login's: never claimed.
         if me == nil, !ids.isEmpty { return .open(.noRecordButSimilar(ids: ids)) }
         if ids.count > 1 { return .open(.severalCandidates(ids: ids)) }
-        if let id = ids.first {
-            do throws(BMLTError) {
-                return .done(try await interface.meeting(id: id))
-            } catch {
-                if case .unauthorized = error { throw error }
-                return .open(.doneButUnread(id: id, error), meetingID: id)
-            }
-        }
+        if let id = ids.first { return try await made(id) }
         let older = Set(matching.compactMap { $0.meetingID }).sorted()
         if !older.isEmpty { return .open(.noRecordButSimilar(ids: older)) }
         // A creation by this login since the request that does not match may be this one as the server stored it
@@ -84,6 +70,17 @@ struct WriteLookUp: Sendable {
         let similar = try await interface.meetings(serviceBodyID: meeting.serviceBodyID)
             .filter { Self.alike($0, meeting) && !excluding.contains($0.id) }.map(\.id)
         return similar.isEmpty ? .notDone : .open(.noRecordButSimilar(ids: similar.sorted()))
+    }
+
+    /// The meeting a creation made, known done: read (done), or done though unread (open, naming it); a login that
+    /// ended is thrown.
+    private func made(_ id: Int) async throws(BMLTError) -> LookUpVerdict<BMLTMeeting> {
+        do throws(BMLTError) {
+            return .done(try await interface.meeting(id: id))
+        } catch {
+            if case .unauthorized = error { throw error }
+            return .open(.doneButUnread(id: id, error), meetingID: id)
+        }
     }
 
     /// Whether two meetings are the same meeting as a person would tell them apart in a list: service body, name,

@@ -40,26 +40,26 @@ struct AdminWriteReviewTests {
         return draft
     }
 
-    @Test("R4: a key REST never sends is not 'changed meanwhile' after a clean save")
-    func unsentKeyNotChangedMeanwhile() async throws {
+    /// `edit(_:)` saved against the 4.1.0 captures (its PATCH's answer lost when `losePatch`), with the router.
+    static func saved(losePatch: Bool) async throws -> (BMLTSaveResult, Server4xRouter) {
         let router = Server4xRouter()
-        let stub = Self.server(router, losePatch: false)
+        let stub = Self.server(router, losePatch: losePatch)
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration())
         _ = try await connection.validate()
         try await connection.login(username: "serveradmin", password: Server4xRouter.password)
-        let saved = try await connection.saveAndWait(try await Self.edit(connection))
+        return (try await connection.saveAndWait(try await Self.edit(connection)), router)
+    }
+
+    @Test("R4: a key REST never sends is not 'changed meanwhile' after a clean save")
+    func unsentKeyNotChangedMeanwhile() async throws {
+        let (saved, _) = try await Self.saved(losePatch: false)
         #expect(saved.changedMeanwhile == [], "\(String(describing: saved.changedMeanwhile))")
         #expect(Set(saved.fieldChanges.map(\.key)) == ["meeting_name", "start_time", "comments"])
     }
 
     @Test("R4: a save whose answer is lost after the server did it: proven done (a key never sent is no 'changed elsewhere')")
     func unsentKeyLostAnswer() async throws {
-        let router = Server4xRouter()
-        let stub = Self.server(router, losePatch: true)
-        let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: stub.configuration())
-        _ = try await connection.validate()
-        try await connection.login(username: "serveradmin", password: Server4xRouter.password)
-        let saved = try await connection.saveAndWait(try await Self.edit(connection))
+        let (saved, router) = try await Self.saved(losePatch: true)
         #expect(saved.meeting.name == "Nothing Macho (edited)" && saved.changedMeanwhile == [])
         #expect(router.recordedWrites.filter { $0.method == "PATCH" }.count == 1)
     }
