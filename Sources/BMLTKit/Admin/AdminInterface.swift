@@ -54,7 +54,9 @@ public struct BMLTSaveResult: Sendable, Hashable, Codable {
     public var meeting: BMLTMeeting
     /// The fields the server changed, by wire key, with their text before and after.
     public var fieldChanges: [BMLTFieldChange]
-    /// Whether the save created a new meeting (its new id is `meeting.id`).
+    /// Whether the save created a new meeting (its new id is `meeting.id`): the result that reports a creation, once
+    /// per meeting — the save that made it, or, when that save ended in an open outcome, the save of the same draft
+    /// that found it. The same draft saved again afterwards reports a save (`false`).
     public var wasCreated: Bool
     /// For an update: what the write's answer and its read-back show changed on the server between the edit-conflict
     /// check and the read-back other than by this save (another administrator's change that slipped into that window;
