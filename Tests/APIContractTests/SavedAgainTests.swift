@@ -112,7 +112,8 @@ struct SavedAgainTests {
                 _ = try await connection.saveAndWait(edited)
                 Issue.record("an edit of a creation never read back was saved")
             } catch BMLTError.invalidArgument(let reason) {
-                #expect(reason == .draftAlreadyCreated(meetingID: try #require(held.first)) && reason.value == held.first)
+                let id = try #require(held.first)
+                #expect(reason == .draftAlreadyCreated(meetingID: id) && reason.value == id)
                 let sentence = BMLTError.invalidArgument(reason).description
                 #expect(sentence.contains("meeting \(held.first ?? 0)") && sentence.contains("editableMeeting(id:)"), "\(sentence)")
             }
