@@ -15,8 +15,9 @@ struct EditConflictTests {
     typealias Generation = TwoAdminsStandIn.Generation
     nonisolated static let generations = Generation.allCases
 
-    func connect(_ generation: Generation) async throws -> (TwoAdminsStandIn, BMLTConnection) {
-        let standIn = try TwoAdminsStandIn(generation)
+    /// A logged-in connection to a fresh stand-in (`contacts`: the meeting holds a contact, see `TwoAdminsStandIn`).
+    func connect(_ generation: Generation, contacts: Bool = false) async throws -> (TwoAdminsStandIn, BMLTConnection) {
+        let standIn = try TwoAdminsStandIn(generation, contacts: contacts)
         let configuration = BMLTConfiguration(timeout: hangGuardTimeout, retryPolicy: BMLTRetryPolicy(maximumRetries: 1, baseDelay: 0.01))
         let connection = BMLTConnection(rootServerURL: standIn.rootURL, configuration: configuration)
         _ = try await connection.validate()

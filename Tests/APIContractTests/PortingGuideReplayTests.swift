@@ -47,12 +47,26 @@ struct PortingGuideReplayTests {
         let mine = meetings.filter { connection.admin.canEdit($0) }
         let meeting = try #require(mine.first { $0.id == server.meetingID }, "\(meetings.map(\.id))")
 
-        // Edit and save, then history and rollback (the edit undone).
-        var draft = meeting.editable()
-        draft.name = server.isLegacy ? "Recovery At Work (Updated)" : "Nothing Macho (edited)"
+        // Edit and save, as the guide does (the administration read; name, time, location info, comments and formats
+        // on 2.16.6, as capture admin_json_modify_meeting.json changed them; name, time and comments on 3.x/4.x, as
+        // 116-meeting-2-patch.empty), then history and rollback (the edit undone).
+        var draft = try await connection.editableMeeting(id: meeting.id)
+        #expect(draft.original?.id == meeting.id && !draft.hasChanges)
+        if server.isLegacy {
+            draft.name = "Recovery At Work (Updated)"
+            draft.startTime = BMLTTimeOfDay(hour: 10, minute: 30)
+            draft.locationInfo = "Side door"
+            draft.setFormats(["O", "M", "WC"].compactMap { key in connection.server.formats.first { $0.key == key } })
+        } else {
+            draft.name = "Nothing Macho (edited)"
+            draft.startTime = BMLTTimeOfDay(hour: 14, minute: 30)
+            draft.comments = "Edited via REST PATCH"
+        }
         #expect(connection.problems(in: draft).isEmpty)
         let saved = try await connection.saveAndWait(draft)
         #expect(saved.meeting.name == draft.name && saved.fieldChanges.contains { $0.key == "meeting_name" })
+        if server.isLegacy { #expect(saved.meeting.formatKeys == ["O", "M", "WC"] && saved.fieldChanges.contains { $0.key == "formats" }) }
+
         let history = try await connection.changes(meetingID: meeting.id)
         let last = try #require(history.first { $0.type == .changed && $0.before != nil && $0.after != nil })
         let rolledBack = try await connection.rollbackAndWait(meetingID: meeting.id, toBefore: last)

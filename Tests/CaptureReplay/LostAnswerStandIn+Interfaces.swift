@@ -44,7 +44,9 @@ extension LostAnswerStandIn {
                 // 2.16.6's add_meeting, as capture rootserver/json_GetChanges_all.json shows it (changes 13141 and
                 // 13142): `AddNewMeeting` stores a placeholder (weekday 1, start "20", unpublished) and records the
                 // "new" change for it; the fields sent are then stored and recorded as a second, "changed" record. New
-                // meetings are unpublished on 2.x (13143 publishes it in a change of its own).
+                // meetings are unpublished on 2.x, `published,1` sent or not (`server-truths/216-admin-add_meeting-published-1.json`
+                // lists every field sent but `published`; `216-admin-get_meetings-after-add.json`). 13143 publishes it in
+                // a change of its own: `modify_meeting … published,1` (`216-admin-modify_meeting-published-1.json`).
                 id = newID()
                 let placeholder: [String: Any] = ["id": id, "service_body": Int(form.first { $0.0 == "service_body_id" }?.1 ?? "") ?? 0,
                                                   "weekday": 1, "start": "20", "published": 0,
@@ -188,6 +190,7 @@ extension LostAnswerStandIn {
             return all.first { ($0["id"] as? Int) == id }.map { Self.json($0) } ?? notFound()
         case ("POST", "servicebodies"), ("POST", "formats"):
             let body = ((try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]) ?? [:]
+            if parts[2] == "formats", generation != .rest3, let refusal = locked({ duplicateFormatKey(body) }) { return refusal }
             let loss = locked { takeLoss() }
             var created = body.mapValues(Self.trimmedIfText)
             apply(loss) {
@@ -235,6 +238,24 @@ extension LostAnswerStandIn {
         default:
             return notFound()
         }
+    }
+
+    /// 4.1.0 and 4.2.7 refuse a format whose key a format of the same language has already: bmlt-server
+    /// `app/Rules/FormatTranslationKey.php:53-60` (`$fail(':attribute cannot be the same as another format\'s for the
+    /// same language.')`, a 422 in Laravel's shape, as `121-meeting-create-invalid-422.json`). 3.1.2 has no such rule
+    /// (`FormatController.php:119` at tag 3.1.2 only refuses VM, HY and TC). With the lock held.
+    func duplicateFormatKey(_ body: [String: Any]) -> LoopbackHTTPServer.Behavior? {
+        let held = resource("formats").flatMap { ($0["translations"] as? [[String: Any]]) ?? [] }
+        let sent = (body["translations"] as? [[String: Any]]) ?? []
+        let errors = sent.enumerated().compactMap { index, translation -> (String, [String])? in
+            let key = Self.trimmed(translation["key"] as? String ?? ""), language = translation["language"] as? String
+            guard held.contains(where: { $0["key"] as? String == key && $0["language"] as? String == language }) else { return nil }
+            let attribute = "translations.\(index).key"
+            return (attribute, ["\(attribute) cannot be the same as another format's for the same language."])
+        }
+        guard let first = errors.first else { return nil }
+        let more = errors.count > 1 ? " (and \(errors.count - 1) more error\(errors.count > 2 ? "s" : ""))" : ""
+        return Self.json(["message": first.1[0] + more, "errors": Dictionary(errors, uniquingKeysWith: { one, _ in one })], status: 422)
     }
 
     private func notFound() -> LoopbackHTTPServer.Behavior {

@@ -142,6 +142,11 @@ public final class LostAnswerStandIn: @unchecked Sendable {
 
     /// Loses the answer of the next write.
     public func loseNextWrite(_ loss: Loss) { lock.withLock { pendingLoss = loss } }
+    /// Loses the answer of a later write: the next `count` writes are answered, the one after them loses its answer
+    /// (`.reset`, `.status`, `.refusedBefore`, `.readBack` only: a call's second write, as 2.x's publication of a new
+    /// meeting).
+    public func loseWrite(_ loss: Loss, afterWrites count: Int) { lock.withLock { pendingLoss = loss; lossSkips = count } }
+    private var lossSkips = 0
     /// Makes something happen right after the next write.
     public func afterNextWrite(_ event: AfterWrite) { lock.withLock { pendingAfter = event } }
     /// Ends the login on the server side (the next admin request is refused as not logged in).
@@ -150,6 +155,8 @@ public final class LostAnswerStandIn: @unchecked Sendable {
     public var names: [Int: String] { lock.withLock { meetings.mapValues { $0["name"] as? String ?? "" } } }
     /// Whether the server holds the meeting.
     public func holds(_ id: Int) -> Bool { lock.withLock { meetings[id] != nil } }
+    /// Whether the server holds the meeting published.
+    public func isPublished(_ id: Int) -> Bool { lock.withLock { (meetings[id]?["published"] as? Int) == 1 } }
     /// The number of writes the server did.
     public var writes: Int { lock.withLock { writesApplied } }
     /// The change types the log holds for a meeting, newest first (`comdef_change_type_new`, `…_change`, …).
@@ -158,6 +165,18 @@ public final class LostAnswerStandIn: @unchecked Sendable {
     }
     /// Whether a late gateway's write (`.late`) has reached the gateway and not the server yet.
     public var lateWritePending: Bool { lock.withLock { lateGateway != nil } }
+
+    /// A value the meeting held from before the test (no change record): a contact phone, which 3.x/4.x searches
+    /// leave out (`server-truths/312-`/`427-GetSearchResults-hidden-fields-public.json`).
+    public func holdsEarlier(_ id: Int, _ key: String, _ value: String) { lock.withLock { meetings[id]?[key] = value } }
+
+    /// The server answers reads again (after `readsStallAfterWrite`).
+    public func resumeAnswering() { lock.withLock { stallAfter = false; stalling = false } }
+
+    /// The late gateway's held write (`.late(_, lands: .afterTheLookUp)`) reaches the server right before the next
+    /// write does: the first attempt lands between the second tap's look-up and its own write.
+    public func releaseLateWriteBeforeNextWrite() { lock.withLock { releaseBeforeWrite = true } }
+    private var releaseBeforeWrite = false
 
     /// The server does the late gateway's write held by `.late(_, lands: .afterTheLookUp)` now (the client has its
     /// outcome); nothing when none is held.
@@ -213,6 +232,7 @@ public final class LostAnswerStandIn: @unchecked Sendable {
             lock.withLock {
                 if readsToFailAfterWrite > 0 { failingReads = readsToFailAfterWrite; readsToFailAfterWrite = 0 }
             }
+            if lock.withLock({ defer { releaseBeforeWrite = false }; return releaseBeforeWrite }) { releaseLateWrite() }
         }
         // A late gateway: the client is answered now, the server gets the write after the client's first look.
         if isWrite, let answer = lock.withLock({ () -> LateAnswer? in
@@ -329,6 +349,7 @@ public final class LostAnswerStandIn: @unchecked Sendable {
 
     /// Takes the pending loss for a write (with the lock held).
     func takeLoss() -> Loss? {
+        if lossSkips > 0 { lossSkips -= 1; return nil }
         defer { pendingLoss = nil }
         return pendingLoss
     }

@@ -13,6 +13,14 @@ import LoopbackHTTPServer
 /// - 3.1.2, 4.1.0, 4.2.7 (`rootserver-3x`, `-4x`, `-42`): the meeting is `114-meeting-2.json`'s (2); `PATCH` answers 204
 ///   as `116-meeting-2-patch.empty` and trims every string (Laravel's `TrimStrings`); a meeting the server no longer holds
 ///   answers 404 `128-meeting-404.json` to `GET`, `PATCH` and `DELETE` (`127-meeting-new-after-delete-404.json`).
+/// - hidden fields (the contacts and `email_contact`; the stock templates with `visibility` 1, bmlt-server
+///   `create_initial_schema.php:100-105`): 3.1.2 and 4.x leave them `""` in every semantic search, a token or not
+///   (`server-truths/312-`/`427-GetSearchResults-hidden-fields-public.json`, `-with-bearer.json`; `MeetingResource.php:90-94`),
+///   while `GET /api/v1/meetings/{id}` holds their values (`312-`/`427-api-v1-meetings-1314-admin.json`). 2.16.6 gives them
+///   to a search that carries the administrator's session cookie as `observer_only#@-@#<prompt>#@-@#<value>` and blanks
+///   them for any other (`client_interface/csv/search_results_csv.php:495-503`, tag 2.16.6); its `get_meetings` holds them.
+///   With `contacts: true` the meeting holds meeting 1314's contact, as those captures show it (`contact_name_1`
+///   "Robin", `contact_phone_1` "631-944-0845"), from before any change the test makes (no change record).
 /// - every generation: `GetServerInfo`, `GetFormats`, `GetServiceBodies` from their captures, and a change log
 ///   (`GetChanges`) in the record shape of `json_GetChanges_meeting_id.json` / `201-GetChanges-meeting_id-2.json`
 ///   (user, time, type, before/after images), following the writes.
@@ -34,10 +42,14 @@ public final class TwoAdminsStandIn: @unchecked Sendable {
     /// The other administrator, as the change log names them.
     public static let otherAdmin = "Another Administrator"
 
-    public init(_ generation: Generation) throws {
+    public init(_ generation: Generation, contacts: Bool = false) throws {
         self.generation = generation
         let file = generation == .legacy ? "admin_json_get_meetings_ids.json" : "114-meeting-2.json"
         held = (try? JSONSerialization.jsonObject(with: FixtureCaptures.body(generation.rawValue, file))) as? [String: Any]
+        if contacts {
+            held?["contact_name_1"] = "Robin"
+            held?["contact_phone_1"] = "631-944-0845"
+        }
         server = try LoopbackHTTPServer { [unowned self] request in self.answer(request) }
     }
 
@@ -135,7 +147,8 @@ public final class TwoAdminsStandIn: @unchecked Sendable {
         // The host reads the meeting as every generation's semantic search gives it (`json_GetSearchResults_meeting_ids.json`,
         // `012-GetSearchResults-meeting_ids.json`: semantic keys, text values).
         case "GetSearchResults":
-            let answer = Self.json(lock.withLock { held.map { [semanticForm($0)] } ?? [] })
+            let cookie = request.headers["cookie"]?.contains("PHPSESSID=tw0adm1ns") == true
+            let answer = Self.json(lock.withLock { held.map { [semanticForm($0, adminCookie: cookie)] } ?? [] })
             if let change = lock.withLock({ () -> (@Sendable (TwoAdminsStandIn) -> Void)? in defer { afterRead = nil }; return afterRead }) {
                 change(self)
             }
@@ -156,6 +169,8 @@ public final class TwoAdminsStandIn: @unchecked Sendable {
         }
         switch action {
         case "get_permissions": return capture("admin_json_get_permissions.json")
+        case "logout":
+            return .respond(status: 200, headers: ["Content-Type": "text/html"], body: FixtureCaptures.body("rootserver", "admin_json_logout.txt"))
         case "get_user_info": return capture("admin_json_get_user_info.json")
         case "get_meetings":
             return Self.json(lock.withLock { held.map { [$0] } ?? [] })
@@ -171,6 +186,14 @@ public final class TwoAdminsStandIn: @unchecked Sendable {
                     let key = parts[0], value = parts.count > 1 ? parts[1] : ""
                     let old = meeting[key].map { "\($0)" } ?? ""
                     meeting[key] = value
+                    if key == "formats" {
+                        // 2.16.6 keeps the formats of the server's language the keys name, unknown keys dropped
+                        // (`c_comdef_admin_xml_handler.class.php:1263-1295`), and reads them back as keys and shared ids
+                        // (`search_results_csv.php:454-475`): the ids from the captured format list.
+                        let known = value.split(separator: ",").compactMap { key in Self.legacyFormatIDs[String(key)].map { (String(key), $0) } }
+                        meeting[key] = known.map(\.0).joined(separator: ",")
+                        meeting["format_shared_id_list"] = known.map { String($0.1) }.joined(separator: ",")
+                    }
                     if old != value { fields.append(["@attributes": ["key": key], "oldValue": old, "newValue": value]) }
                 }
                 held = meeting
@@ -200,6 +223,7 @@ public final class TwoAdminsStandIn: @unchecked Sendable {
             let users = (try? JSONSerialization.jsonObject(with: FixtureCaptures.body(generation.rawValue, "150-users.json"))) as? [[String: Any]]
             return Self.json(users?.first { ($0["id"] as? Int) == 1 } ?? [:])
         case ("GET", "api/v1/servicebodies"): return capture("140-servicebodies.json")
+        case ("POST", "api/v1/auth/logout"): return .respond(status: 200, headers: ["Content-Type": "text/html; charset=UTF-8"], body: Data())
         case ("GET", "api/v1/meetings/\(meetingID)"):
             return lock.withLock { held.map { Self.json($0) } ?? capture("128-meeting-404.json", status: 404) }
         case ("PATCH", "api/v1/meetings/\(meetingID)"):
@@ -240,10 +264,30 @@ public final class TwoAdminsStandIn: @unchecked Sendable {
                     "service_body_name": "", "meeting_exists": held == nil ? "0" : "1", "details": "", "json_data": images], at: 0)
     }
 
-    /// The meeting in the semantic interface's form (with the lock held).
-    private func semanticForm(_ meeting: [String: Any]) -> [String: String] {
+    /// 2.16.6's English formats, key → shared id (`rootserver/json_GetFormats_show_all.json`).
+    static let legacyFormatIDs: [String: Int] = {
+        let list = (try? JSONSerialization.jsonObject(with: FixtureCaptures.body("rootserver", "json_GetFormats_show_all.json"))) as? [[String: Any]]
+        var ids: [String: Int] = [:]
+        for format in list ?? [] where format["lang"] as? String == "en" {
+            if let key = format["key_string"] as? String, let id = Int("\(format["id"] ?? "")") { ids[key] = id }
+        }
+        return ids
+    }()
+
+    /// The fields hidden from searches, with their stock prompts (`create_initial_schema.php:100-105`).
+    static let hiddenFields = ["contact_name_1": "Contact 1 Name", "contact_phone_1": "Contact 1 Phone", "contact_email_1": "Contact 1 Email",
+                               "contact_name_2": "Contact 2 Name", "contact_phone_2": "Contact 2 Phone", "contact_email_2": "Contact 2 Email",
+                               "email_contact": "Email"]
+
+    /// The meeting in the semantic interface's form (with the lock held), hidden fields as the generation gives them.
+    private func semanticForm(_ meeting: [String: Any], adminCookie: Bool) -> [String: String] {
         var out: [String: String] = [:]
         for (key, raw) in meeting where !(raw is NSNull) && !(raw is [String: Any]) && !(raw is [Any]) { out[key] = "\(raw)" }
+        for (key, prompt) in Self.hiddenFields {
+            guard generation == .legacy else { out[key] = ""; continue }       // 3.x/4.x: "" whoever asks
+            if let value = out[key], !value.isEmpty { out[key] = adminCookie ? "observer_only#@-@#\(prompt)#@-@#\(value)" : "" }
+        }
+        out["email"] = nil
         guard generation != .legacy else { return out }
         for (native, semantic) in [("name", "meeting_name"), ("startTime", "start_time"), ("day", "weekday_tinyint"), ("id", "id_bigint"),
                                    ("serviceBodyId", "service_body_bigint"), ("venueType", "venue_type"), ("worldId", "worldid_mixed"),

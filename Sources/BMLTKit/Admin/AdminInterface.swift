@@ -54,7 +54,9 @@ public struct BMLTSaveResult: Sendable, Hashable, Codable {
     public var meeting: BMLTMeeting
     /// The fields the server changed, by wire key, with their text before and after.
     public var fieldChanges: [BMLTFieldChange]
-    /// Whether the save created a new meeting (its new id is `meeting.id`).
+    /// Whether the save created a new meeting (its new id is `meeting.id`): the result that reports a creation, once
+    /// per meeting — the save that made it, or, when that save ended in an open outcome, the save of the same draft
+    /// that found it. The same draft saved again afterwards reports a save (`false`).
     public var wasCreated: Bool
     /// For an update: what the write's answer and its read-back show changed on the server between the edit-conflict
     /// check and the read-back other than by this save (another administrator's change that slipped into that window;
@@ -65,6 +67,20 @@ public struct BMLTSaveResult: Sendable, Hashable, Codable {
     /// for field in saved.changedMeanwhile ?? [] { print(field.key, field.original ?? "", field.theirs ?? "") }
     /// ```
     public var changedMeanwhile: [BMLTFieldConflict]? = nil
+
+    /// A draft of the meeting as saved, to go on editing it: its original is the meeting as the server holds it after
+    /// the save (the administration interface's read, hidden fields included), so the next save sends only what is
+    /// changed from here and its edit check compares like with like. A form that keeps its draft after Save keeps this
+    /// one (saving the old one again works too: see "Saving a created draft again" in the Administration article).
+    /// ```swift
+    /// var draft = try await connection.saveAndWait(draft).draft   // id is the meeting's, original as saved
+    /// draft.comments = "Second floor"
+    /// ```
+    public var draft: BMLTMeetingDraft {
+        var draft = BMLTMeetingDraft(meeting)
+        draft.markSaved(as: meeting)
+        return draft
+    }
 
     /// A save result.
     public init(meeting: BMLTMeeting, fieldChanges: [BMLTFieldChange], wasCreated: Bool) {

@@ -24,6 +24,7 @@ extension BMLTConnection {
         admin.permissions = []
         admin.users = []        // only a login may see the accounts and the settings
         admin.settings = nil
+        admin.editableMeeting = nil     // the administration read holds hidden fields: a login's only
     }
 
     /// An admin operation failed: `admin.lastError` is set, and when the failure ended the login (a 401, or a

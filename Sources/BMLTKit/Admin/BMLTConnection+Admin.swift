@@ -110,6 +110,53 @@ extension BMLTConnection {
                                    serviceBodyIDs: knownServiceBodyIDs, options: options, language: language)
     }
 
+    /// A draft of meeting `id` made from the administration interface's own read (REST `GET /api/v1/meetings/{id}` on
+    /// 3.x/4.x, `json.php`'s `get_meetings` on 2.x): every field as the server holds it, hidden fields included (3.x and
+    /// 4.x leave the contact fields out of every search, even with a token), formats as the write reads them. The
+    /// documented way to start an edit: the save's edit check then compares like with like. A draft made from a
+    /// search (`meeting.editable()`) saves too; a field its search could not see is treated as unknown there, never as
+    /// changed by someone else (see "Two admins, one meeting" in the Administration article). Needs a login; posts no
+    /// event (its request's kind is `.serverAdministration`) and keeps the draft in `admin.editableMeeting`; throws
+    /// `BMLTError.notFound` for a meeting the server does not hold.
+    /// ```swift
+    /// var draft = try await connection.editableMeeting(id: 2339)
+    /// draft.contactPhone1 = "555-0100"          // hidden from searches: read here as the server holds it
+    /// let saved = try await connection.saveAndWait(draft)
+    /// ```
+    public func editableMeeting(id: Int) async throws -> BMLTMeetingDraft {
+        try await run(Self.editableMeetingOperation(id: id))
+    }
+
+    /// Reads meeting `id` for editing (the fire-and-forget form of `editableMeeting(id:)`: a read, `fetch` + the async
+    /// name): fills `admin.editableMeeting` with the draft; posts no notification (observe the `admin` store), or
+    /// `.bmltError` when it fails.
+    /// ```swift
+    /// connection.fetchEditableMeeting(id: 2339)   // → connection.admin.editableMeeting
+    /// ```
+    @discardableResult
+    public func fetchEditableMeeting(id: Int) -> BMLTRequest {
+        start(Self.editableMeetingOperation(id: id))
+    }
+
+    static func editableMeetingOperation(id: Int) -> Operation<BMLTMeetingDraft> {
+        Operation(
+            kind: .serverAdministration,
+            work: { context throws(BMLTError) in
+                let (route, generation) = try await AdminGateway.loggedIn(context, for: .meeting(id: id))
+                let meeting = try await AdminGateway.guarded(context, generation: generation) { () async throws(BMLTError) in
+                    try await route.interface.meeting(id: id)
+                }
+                return BMLTSaveResult(meeting: meeting, fieldChanges: [], wasCreated: false).draft
+            },
+            succeed: { connection, draft, _ in
+                connection.admin.lastError = nil
+                connection.admin.editableMeeting = draft
+                return []
+            },
+            fail: { connection, error, request in connection.adminFailed(error, request) }
+        )
+    }
+
     /// The ids of the service bodies the connection knows (empty before validation).
     private var knownServiceBodyIDs: Set<Int> { Set(server.serviceBodies.map(\.id)) }
 

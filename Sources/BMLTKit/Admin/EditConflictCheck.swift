@@ -25,7 +25,8 @@ enum EditConflictCheck {
             throw .meetingDeleted(await deletion(sent.id, context: context))
         }
         guard let original = draft.original else { return held }
-        let fields = conflicts(original: original, mine: sent, held: held, keys: keys)
+        // A field the draft's source could not see is unknown, not changed by someone else (issue 57).
+        let fields = conflicts(original: original, mine: sent, held: held, keys: keys.filter { !isUnknown($0, in: draft) })
         guard !fields.isEmpty else { return held }
         // The latest change that left one of the conflicting values (else the latest change at all).
         let log = await ChangeLogRecord.changes(of: sent.id, context: context).filter { $0.type != .deleted }
@@ -39,12 +40,45 @@ enum EditConflictCheck {
     /// The fields among `keys` whose value on the server is neither the draft's original nor the draft's own.
     static func conflicts(original: BMLTMeeting, mine: BMLTMeeting, held: BMLTMeeting, keys: Set<String>) -> [BMLTFieldConflict] {
         keys.sorted().compactMap { key in
-            let was = WireMeetingFieldTable.value(key, of: original)
-            let wanted = WireMeetingFieldTable.value(key, of: mine)
-            let now = WireMeetingFieldTable.value(key, of: held)
-            if same(key, now, was) || same(key, now, wanted) { return nil }
-            return BMLTFieldConflict(key: key, original: was, mine: wanted, theirs: now)
+            if same(key, held, original) || same(key, held, mine) { return nil }
+            return BMLTFieldConflict(key: key, original: WireMeetingFieldTable.value(key, of: original),
+                                     mine: WireMeetingFieldTable.value(key, of: mine), theirs: WireMeetingFieldTable.value(key, of: held))
         }
+    }
+
+    /// The fields a search leaves empty where the server holds a value, whoever asks: 3.x and 4.x blank every field
+    /// whose template has `visibility == 1`, and `email_contact`, in every semantic search, a token or not
+    /// (`server-truths/312-`/`427-GetSearchResults-hidden-fields-public.json` and `-with-bearer.json`, against
+    /// `312-`/`427-api-v1-meetings-1314-admin.json`; bmlt-server `Http/Resources/Query/MeetingResource.php:90-94` and
+    /// `getEmailContact`, `:283-288` at 4.2.7); 2.x does for a search made without the administrator's cookie
+    /// (`search_results_csv.php:495-503`, tag 2.16.6). The stock hidden templates are the two contacts' names, phones
+    /// and e-mails (`create_initial_schema.php:100-105`); a server that hides other fields of its own is edited from
+    /// `editableMeeting(id:)`.
+    static let hiddenFromSearches: Set<String> = ["contact_name_1", "contact_phone_1", "contact_email_1",
+                                                  "contact_name_2", "contact_phone_2", "contact_email_2", "email_contact"]
+
+    /// Whether the draft's source may not have seen `key`: a field searches hide, empty in an original that is not the
+    /// administration read. Such a field is not compared (its value on the server before this save is unknown to the
+    /// draft: saving it overwrites whatever is there, as the person asked).
+    static func isUnknown(_ key: String, in draft: BMLTMeetingDraft) -> Bool {
+        guard !draft.originalIsAdminRead, hiddenFromSearches.contains(key), let original = draft.original else { return false }
+        return WireMeetingFieldTable.value(key, of: original) == nil
+    }
+
+    /// Whether `key` holds the same in two meetings as the servers store it (`same(_:_:_:)`); formats by what they
+    /// are — their shared ids — when both meetings carry them: the keys are words of a language (2.x writes them in the
+    /// request's `lang_enum`, `search_results_csv.php:459-475`; a search and an admin read need not use the same one).
+    static func same(_ key: String, _ one: BMLTMeeting, _ other: BMLTMeeting) -> Bool {
+        if key == "formats" || key == "format_shared_id_list", let ids = formatIDs(one), let otherIDs = formatIDs(other) {
+            return ids == otherIDs
+        }
+        return same(key, WireMeetingFieldTable.value(key, of: one), WireMeetingFieldTable.value(key, of: other))
+    }
+
+    /// A meeting's formats as a set of shared ids, when every format it names has its id (`nil`: keys only).
+    static func formatIDs(_ meeting: BMLTMeeting) -> Set<Int>? {
+        guard !meeting.formatIDs.isEmpty || meeting.formatKeys.isEmpty, meeting.formatIDs.count >= Set(meeting.formatKeys).count else { return nil }
+        return Set(meeting.formatIDs)
     }
 
     /// A write refused in a way that can mean the meeting is gone — REST 404, 2.16.6's HTTP 500 (`modify_meeting`
@@ -87,14 +121,14 @@ enum EditConflictCheck {
         var found: [String: BMLTFieldConflict] = [:]
         let derived = derivedKeys(of: keys)
         for change in WireMeetingFieldTable.differences(from: checked, to: result.meeting)
-        where !keys.contains(change.key) && !derived.contains(change.key) && !same(change.key, change.before, change.after) {
+        where !keys.contains(change.key) && !derived.contains(change.key) && !same(change.key, checked, result.meeting) {
             found[change.key] = BMLTFieldConflict(key: change.key, original: change.before, mine: nil, theirs: change.after)
         }
         for key in keys {
             let wanted = WireMeetingFieldTable.value(key, of: sent)
             let now = WireMeetingFieldTable.value(key, of: result.meeting)
             let before = WireMeetingFieldTable.value(key, of: checked)
-            if !same(key, now, wanted) {
+            if !same(key, result.meeting, sent) {
                 found[key] = BMLTFieldConflict(key: key, original: before, mine: wanted, theirs: now)
             } else if legacy, let overwritten = result.fieldChanges.first(where: { $0.key == key })?.before,
                       !same(key, overwritten, before), !same(key, overwritten, draftOriginal.flatMap { WireMeetingFieldTable.value(key, of: $0) }) {

@@ -49,7 +49,7 @@ struct LegacyAdmin: AdminInterface {
             let id: Int
             do throws(BMLTError) {
                 (id, _) = try WireLegacyAdmin.fieldChanges(try WireLegacyAdmin.json(reply, what: .newMeeting), what: .newMeeting)
-                context.acknowledgeWrite()
+                context.acknowledgeWrite(id: id)     // a read-back lost after this is looked up by this id (R3)
             } catch {
                 // add_meeting makes the meeting and records its "new" change before it stores the fields: a
                 // failure after that leaves the record (and the empty meeting it names) on the server.

@@ -66,7 +66,9 @@ extension BMLTError {
 /// does not prove the server never got it). A creation left open is remembered (`OpenWrites`, and the draft value):
 /// the next attempt looks in the first one's window before it sends anything.
 enum LostAnswer {
-    typealias LookUp<Value: Sendable> = @Sendable (_ since: Date) async throws(BMLTError) -> LookUpVerdict<Value>
+    /// A look-up in the window from `since`; `acknowledgedID`: the item the write's own answer named before what
+    /// followed it failed (2.x `add_meeting`'s new id), when it did.
+    typealias LookUp<Value: Sendable> = @Sendable (_ since: Date, _ acknowledgedID: Int?) async throws(BMLTError) -> LookUpVerdict<Value>
 
     /// How one attempt's answer was lost.
     struct Loss: Sendable {
@@ -75,6 +77,8 @@ enum LostAnswer {
         var isRefusal = false
         /// The server's answer to the write itself parsed as a success (what failed came after it).
         var wasAcknowledged = false
+        /// The item that answer named, when it named one.
+        var acknowledgedID: Int?
     }
 
     static func settle<Value: Sendable>(
@@ -85,11 +89,21 @@ enum LostAnswer {
     ) async throws(BMLTError) -> Value {
         guard let key = attempt.openKey else { return try await attempted(context, attempt, also: also, body, lookUp: lookUp) }
         // One attempt of a draft (or a deletion's restore) at a time; the next starts from what this one left.
-        let openWrites = context.adminSession.openWrites
-        await openWrites.enter(key)
-        defer { openWrites.leave(key) }
+        return try await context.adminSession.openWrites.exclusive(key) { () async throws(BMLTError) -> Value in
+            try await settleHolding(context, attempt, also: also, body, lookUp: lookUp)
+        }
+    }
+
+    /// `settle`, run by a caller that holds the attempt's key (`OpenWrites.exclusive`): an earlier attempt's window is
+    /// looked in first, then the write is sent.
+    static func settleHolding<Value: Sendable>(
+        _ context: OperationContext, _ attempt: WriteAttempt,
+        also: (BMLTError) -> Bool = { _ in false },
+        _ body: () async throws(BMLTError) -> Value,
+        lookUp: @escaping LookUp<Value>
+    ) async throws(BMLTError) -> Value {
         var attempt = attempt
-        let earlier = openWrites.started(key)
+        let earlier = attempt.openKey.flatMap(context.adminSession.openWrites.started)
         if attempt.repeatsEarlier || earlier != nil {
             attempt.since = min(attempt.since, earlier ?? attempt.since)
             // An earlier attempt stayed open (or is done): look in its window (after the settle time) first.
@@ -107,6 +121,7 @@ enum LostAnswer {
         var retries = 0
         while true {
             let acknowledged = context.acknowledgedWrites.withLock { $0 }
+            context.acknowledgedID.withLock { $0 = nil }
             let sent = context.sentWrites.withLock { $0 }
             var loss = Loss(error: .cancelled)
             do {
@@ -118,6 +133,7 @@ enum LostAnswer {
                 // does not stop when the client goes away). The look-up runs outside the cancelled task; a creation not
                 // found is open (D3), never a clean cancellation.
                 loss.wasAcknowledged = context.acknowledgedWrites.withLock { $0 } > acknowledged
+                loss.acknowledgedID = loss.wasAcknowledged ? context.acknowledgedID.withLock { $0 } : nil
                 if OperationDeadline.current?.hasPassed == true { loss.error = .timeout }
                 guard let value = try await find(context, attempt, loss, lookUp) else {
                     // A save, rollback or delete proven not done is a clean cancellation (doing it again is harmless);
@@ -135,6 +151,7 @@ enum LostAnswer {
                 guard loss.isRefusal || error.leavesWriteOpen else { throw error }
                 loss.error = error
                 loss.wasAcknowledged = context.acknowledgedWrites.withLock { $0 } > acknowledged
+                loss.acknowledgedID = loss.wasAcknowledged ? context.acknowledgedID.withLock { $0 } : nil
             }
             if let value = try await find(context, attempt, loss, lookUp) {
                 settled(context, attempt)
@@ -182,10 +199,15 @@ enum LostAnswer {
         if let key = attempt.openKey { context.adminSession.openWrites.done(key, since: attempt.since) }
     }
 
-    /// Remembers a creation whose outcome stayed open, and returns its error.
+    /// Remembers a creation whose outcome stayed open — or that is known done though unread (R3: the next attempt
+    /// works from its id, never creates it again) — and returns its error.
     private static func remembered(_ context: OperationContext, _ attempt: WriteAttempt, _ error: BMLTError) -> BMLTError {
         if let key = attempt.openKey, case .writeOutcomeUnknown(let open) = error {
-            context.adminSession.openWrites.open(key, since: attempt.since, loss: open.loss)
+            if open.isKnownDone {
+                context.adminSession.openWrites.done(key, since: attempt.since, OpenWrites.Done(id: open.itemID))
+            } else {
+                context.adminSession.openWrites.open(key, since: attempt.since, loss: open.loss)
+            }
         }
         return error
     }
@@ -207,7 +229,7 @@ enum LostAnswer {
             verdict = try await race(budget: attempt.lookUpBudget, late: .failure(.timeout)) { () async -> Result<LookUpVerdict<Value>, BMLTError> in
                 // A look-up's reads have a budget of their own: at most one retry each.
                 await Transport.$retryCap.withValue(1) { () async -> Result<LookUpVerdict<Value>, BMLTError> in
-                    do throws(BMLTError) { return .success(try await lookUp(since)) } catch { return .failure(error) }
+                    do throws(BMLTError) { return .success(try await lookUp(since, loss.acknowledgedID)) } catch { return .failure(error) }
                 }
             }.get()
         } catch .cancelled {
@@ -221,13 +243,19 @@ enum LostAnswer {
             // The server's own refusal stands when the look-up cannot say more (nothing was done by this request).
             if loss.isRefusal { throw loss.error }
             // The write itself was answered with a success (its read-back failed): done, whatever the look-up says.
-            if loss.wasAcknowledged { throw attempt.open(.doneButUnread(id: attempt.itemID, error), loss: loss.error) }
+            // Remembered as done (R3): a second tap never sends it again, and works from the id its answer named.
+            if loss.wasAcknowledged {
+                let id = loss.acknowledgedID ?? attempt.itemID
+                throw remembered(context, attempt, attempt.open(.doneButUnread(id: id, error), loss: loss.error, id: id))
+            }
             throw remembered(context, attempt, attempt.open(.lookUpFailed(error), loss: loss.error))
         }
         switch verdict {
         case .done(let value): return value
         case .notDone: return nil
         case .open(let finding, let found):
+            // A refusal stands when the look-up cannot prove it done (a format key its language has already).
+            if loss.isRefusal { throw loss.error }
             throw remembered(context, attempt, attempt.open(finding, loss: loss.error, id: found))
         }
     }

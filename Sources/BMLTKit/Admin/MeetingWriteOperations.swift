@@ -10,50 +10,8 @@ extension BMLTConnection {
             let problems = MeetingDraftRules.problems(in: draft, info: route.info, formats: route.formats,
                                                       serviceBodyIDs: serviceBodyIDs, options: options, language: language)
             guard problems.isEmpty else { throw MeetingDraftRules.error(problems, language: language) }
-            let sent = AdminFormats.aligned(draft, formats: route.formats)
-            if draft.isNew {
-                // A creation is never sent twice on its own; the draft's write identity makes a second tap look first.
-                let attempt = write.attempt(.createMeeting, nil, resendable: false, openKey: "draft:" + draft.writeIdentity.uuidString,
-                                            carriedSince: draft.openAttemptStarted)
-                return try await write.settle(attempt) { () async throws(BMLTError) in
-                    try await route.interface.save(draft, options: options)
-                } lookUp: { lookUp, attempt throws(BMLTError) in
-                    switch try await lookUp.created(sent, attempt) {
-                    case .done(let meeting):
-                        return .done(BMLTSaveResult(meeting: meeting, fieldChanges: WireMeetingFieldTable.differences(from: nil, to: meeting),
-                                                    wasCreated: true))
-                    case .notDone: return .notDone
-                    case .open(let finding, let id): return .open(finding, meetingID: id)
-                    }
-                }
-            }
-            let edited = Set(WireMeetingFieldTable.differences(from: draft.original, to: sent).map(\.key))
-            let keys = route.kind == .legacy ? edited.subtracting(MeetingDraftRules.legacyUnsentKeys) : edited
-            // An edit the interface would send nothing for is refused before the check reads anything.
-            if let refusal = route.interface.refusal(ofEdit: draft) { throw refusal }
-            // Issue 47: no edit lost between two admins (`EditConflictCheck`): the meeting read right before the write.
-            let checkedKeys = keys.subtracting(route.interface.unsentKeys(ofEdit: draft, keys: keys))
-            let checked = checkedKeys.isEmpty ? nil
-                : try await EditConflictCheck.check(draft, sent: sent, keys: checkedKeys, context: write.context, interface: route.interface)
-            var result: BMLTSaveResult
-            do throws(BMLTError) {
-                result = try await write.settle(write.attempt(.saveMeeting, draft.id, resendable: true)) { () async throws(BMLTError) in
-                    try await route.interface.save(draft, options: options)
-                } lookUp: { lookUp, _ throws(BMLTError) in
-                    try await lookUp.saved(draft, sent: sent, keys: keys)
-                }
-            } catch {
-                throw await EditConflictCheck.deletedInstead(of: error, meetingID: draft.id, context: write.context, interface: route.interface)
-            }
-            if let checked {
-                result.changedMeanwhile = EditConflictCheck.meanwhile(checked: checked, draftOriginal: draft.original, sent: sent, keys: keys,
-                                                                      result: result, legacy: route.kind == .legacy)
-                if let seen = result.changedMeanwhile, !seen.isEmpty {
-                    write.context.transport.log.warning("meeting \(draft.id) changed on the server between the edit-conflict check and the "
-                                                        + "write's read-back, other than by this save: \(seen.map(\.key).joined(separator: ", "))")
-                }
-            }
-            return result
+            // A creation is never sent twice on its own (`MeetingCreation.swift`); an update is checked first.
+            return draft.isNew ? try await write.create(draft, options: options) : try await write.update(draft, options: options)
         } succeed: { connection, result, request in
             connection.meetingChanged(result.meeting)
             connection.admin.lastSave = result
@@ -145,17 +103,59 @@ extension BMLTConnection {
                          carriedSince: carriedSince)
         }
 
-        /// `body`, with the look-up after a lost answer (`LostAnswer.settle`) made by `lookUp`.
+        /// `body`, with the look-up after a lost answer (`LostAnswer.settle`) made by `lookUp`. `holding`: the caller
+        /// holds the attempt's key already (`OpenWrites.exclusive`).
         func settle<Value: Sendable>(_ attempt: WriteAttempt,
                                      also: (BMLTError) -> Bool = { _ in false },
+                                     holding: Bool = false,
                                      _ body: () async throws(BMLTError) -> Value,
                                      lookUp: @escaping @Sendable (WriteLookUp, WriteAttempt) async throws(BMLTError) -> LookUpVerdict<Value>) async throws(BMLTError) -> Value {
             let finder = WriteLookUp(context: context, interface: route.interface)
-            return try await LostAnswer.settle(context, attempt, also: also, body) { since throws(BMLTError) in
+            let find: LostAnswer.LookUp<Value> = { since, acknowledged throws(BMLTError) in
                 var window = attempt
                 window.since = since
+                window.acknowledgedID = acknowledged
                 return try await lookUp(finder, window)
             }
+            if holding { return try await LostAnswer.settleHolding(context, attempt, also: also, body, lookUp: find) }
+            return try await LostAnswer.settle(context, attempt, also: also, body, lookUp: find)
+        }
+
+        /// Saves an edit of an existing meeting: the edit-conflict check (issue 47), the write, its look-up.
+        func update(_ draft: BMLTMeetingDraft, options: BMLTSaveOptions) async throws(BMLTError) -> BMLTSaveResult {
+            let sent = AdminFormats.aligned(draft, formats: route.formats)
+            let edited = Set(WireMeetingFieldTable.differences(from: draft.original, to: sent).map(\.key))
+            let keys = route.kind == .legacy ? edited.subtracting(MeetingDraftRules.legacyUnsentKeys) : edited
+            // An edit the interface would send nothing for is refused before the check reads anything.
+            if let refusal = route.interface.refusal(ofEdit: draft) { throw refusal }
+            // The fields sent: REST leaves out those the server neither stores nor defines. Only these are checked,
+            // looked up after a lost answer and compared with the read-back (issue 57, R4: a field never sent is neither
+            // "changed elsewhere" nor "changed meanwhile").
+            let sentKeys = keys.subtracting(route.interface.unsentKeys(ofEdit: draft, keys: keys))
+            // Issue 47: no edit lost between two admins (`EditConflictCheck`): the meeting read right before the write.
+            let checked = sentKeys.isEmpty ? nil
+                : try await EditConflictCheck.check(draft, sent: sent, keys: sentKeys, context: context, interface: route.interface)
+            var result: BMLTSaveResult
+            do throws(BMLTError) {
+                result = try await settle(attempt(.saveMeeting, draft.id, resendable: true)) { () async throws(BMLTError) in
+                    try await route.interface.save(draft, options: options)
+                } lookUp: { lookUp, _ throws(BMLTError) in
+                    // Like with like: the look-up compares the meeting held now with the check's read (the same
+                    // admin read), not with the draft's source, which may not see a field or write it otherwise.
+                    try await lookUp.saved(draft, sent: sent, keys: sentKeys, before: checked)
+                }
+            } catch {
+                throw await EditConflictCheck.deletedInstead(of: error, meetingID: draft.id, context: context, interface: route.interface)
+            }
+            if let checked {
+                result.changedMeanwhile = EditConflictCheck.meanwhile(checked: checked, draftOriginal: draft.original, sent: sent, keys: sentKeys,
+                                                                      result: result, legacy: route.kind == .legacy)
+                if let seen = result.changedMeanwhile, !seen.isEmpty {
+                    context.transport.log.warning("meeting \(draft.id) changed on the server between the edit-conflict check and the "
+                                                  + "write's read-back, other than by this save: \(seen.map(\.key).joined(separator: ", "))")
+                }
+            }
+            return result
         }
     }
 }

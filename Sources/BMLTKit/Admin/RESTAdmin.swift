@@ -80,7 +80,9 @@ struct RESTAdmin: AdminInterface {
         let query = options.skipVenueTypeLocationValidation ? [URLQueryItem(name: "skipVenueTypeLocationValidation", value: "true")] : []
         try await write("PATCH", meeting.id, query: query, body: body)
         let saved = try await read(meeting.id)
-        return BMLTSaveResult(meeting: saved, fieldChanges: confirmed(edited, before: draft.original, after: saved), wasCreated: false)
+        // Only the fields sent: one the server neither stores nor defines reads back empty, which is no change (R4).
+        let sent = Set(edited).subtracting(unsentKeys(ofEdit: draft, keys: Set(edited)))
+        return BMLTSaveResult(meeting: saved, fieldChanges: confirmed(Array(sent), before: draft.original, after: saved), wasCreated: false)
     }
 
     func delete(meetingID: Int) async throws(BMLTError) {

@@ -18,6 +18,9 @@ struct WriteLookUp: Sendable {
     /// done"; two matching → open, none picked; one of this login's that does not match → open; none, with a working
     /// change log → not done; none with an empty log → the service body's meetings decide (a meeting like it → open).
     func created(_ meeting: BMLTMeeting, _ attempt: WriteAttempt, excluding: Set<Int> = []) async throws(BMLTError) -> LookUpVerdict<BMLTMeeting> {
+        // The write's own answer named the new meeting (2.x `add_meeting`, its read-back lost): done, that meeting —
+        // read, or known done though unread (R3: remembered, never created again).
+        if let id = attempt.acknowledgedID { return try await made(id) }
         let me: Int?
         if let user = attempt.userID { me = user } else { me = try await interface.loggedInUserID() }
         let log = try await ChangeLogWindow.read(context, serviceBodyID: meeting.serviceBodyID, since: attempt.since)
@@ -55,14 +58,7 @@ struct WriteLookUp: Sendable {
         // Without knowing who is logged in, a matching creation may be another login's: never claimed.
         if me == nil, !ids.isEmpty { return .open(.noRecordButSimilar(ids: ids)) }
         if ids.count > 1 { return .open(.severalCandidates(ids: ids)) }
-        if let id = ids.first {
-            do throws(BMLTError) {
-                return .done(try await interface.meeting(id: id))
-            } catch {
-                if case .unauthorized = error { throw error }
-                return .open(.doneButUnread(id: id, error), meetingID: id)
-            }
-        }
+        if let id = ids.first { return try await made(id) }
         let older = Set(matching.compactMap { $0.meetingID }).sorted()
         if !older.isEmpty { return .open(.noRecordButSimilar(ids: older)) }
         // A creation by this login since the request that does not match may be this one as the server stored it
@@ -74,6 +70,17 @@ struct WriteLookUp: Sendable {
         let similar = try await interface.meetings(serviceBodyID: meeting.serviceBodyID)
             .filter { Self.alike($0, meeting) && !excluding.contains($0.id) }.map(\.id)
         return similar.isEmpty ? .notDone : .open(.noRecordButSimilar(ids: similar.sorted()))
+    }
+
+    /// The meeting a creation made, known done: read (done), or done though unread (open, naming it); a login that
+    /// ended is thrown.
+    private func made(_ id: Int) async throws(BMLTError) -> LookUpVerdict<BMLTMeeting> {
+        do throws(BMLTError) {
+            return .done(try await interface.meeting(id: id))
+        } catch {
+            if case .unauthorized = error { throw error }
+            return .open(.doneButUnread(id: id, error), meetingID: id)
+        }
     }
 
     /// Whether two meetings are the same meeting as a person would tell them apart in a list: service body, name,
@@ -112,9 +119,20 @@ struct WriteLookUp: Sendable {
         return false
     }
 
+    /// `sameStored(_:)`, with formats also compared by what they are (their shared ids, `EditConflictCheck.same`) when
+    /// both meetings carry them.
+    static func sameStored(_ change: BMLTFieldChange, _ one: BMLTMeeting?, _ other: BMLTMeeting) -> Bool {
+        if sameStored(change) { return true }
+        guard change.key == "formats", let one else { return false }
+        return EditConflictCheck.same("formats", one, other)
+    }
+
     /// An update (a saved draft): the server holds the values sent for every field sent → done; it holds the values
     /// from before for all of them → not done; other values → someone else changed the meeting in between (open).
-    func saved(_ draft: BMLTMeetingDraft, sent meeting: BMLTMeeting, keys: Set<String>) async throws(BMLTError) -> LookUpVerdict<BMLTSaveResult> {
+    /// `before`: the meeting as the edit-conflict check read it right before the write (the same admin read as the one
+    /// made here; issue 57), else the draft's original. `keys`: the fields the write sends.
+    func saved(_ draft: BMLTMeetingDraft, sent meeting: BMLTMeeting, keys: Set<String>,
+               before: BMLTMeeting? = nil) async throws(BMLTError) -> LookUpVerdict<BMLTSaveResult> {
         let held: BMLTMeeting
         do {
             held = try await interface.meeting(id: meeting.id)
@@ -123,9 +141,10 @@ struct WriteLookUp: Sendable {
         }
         // Compared as the servers store them (D11): trimmed text, format sets, times to the minute.
         let unlikeSent = WireMeetingFieldTable.differences(from: held, to: meeting)
-            .filter { keys.contains($0.key) && !Self.sameStored($0) }.map(\.key)
-        let changes = WireMeetingFieldTable.differences(from: draft.original, to: held)
-            .filter { keys.contains($0.key) && !Self.sameStored($0) }
+            .filter { keys.contains($0.key) && !Self.sameStored($0, held, meeting) }.map(\.key)
+        let earlier = before ?? draft.original
+        let changes = WireMeetingFieldTable.differences(from: earlier, to: held)
+            .filter { keys.contains($0.key) && !Self.sameStored($0, earlier, held) }
         if unlikeSent.isEmpty { return .done(BMLTSaveResult(meeting: held, fieldChanges: changes, wasCreated: false)) }
         if changes.isEmpty { return .notDone }
         return .open(.changedElsewhere(keys: unlikeSent.sorted()), meetingID: meeting.id)

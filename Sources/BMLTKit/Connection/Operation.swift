@@ -73,6 +73,8 @@ final class OperationContext: Sendable {
     /// is not enough: 2.x refuses with HTTP 200 and `["ERROR"]`): a write whose read-back then fails is known done
     /// (see `LostAnswer`).
     let acknowledgedWrites = Locked(0)
+    /// The item the last acknowledged write's answer named, when it named one (2.x `add_meeting`'s new id).
+    let acknowledgedID = Locked<Int?>(nil)
     /// How many writes (not GET) were handed to the transport: a write cancelled after that may have reached the server.
     let sentWrites = Locked(0)
     /// Where the cache writes of a read sent before it was known to be wanted wait (see `ReadRound`); `nil`: written at once.
@@ -128,10 +130,13 @@ final class OperationContext: Sendable {
         // A write may have changed what the cache holds unless the server refused it (4xx): after a 2xx, and after an
         // answer that did not arrive, could not be read or was cancelled (the server may have done it), the cache goes.
         let reply: HTTPReply
-        let isWrite = method != "GET" && countsAsWrite
-        if isWrite { sentWrites.withLock { $0 += 1 } }
+        // Counted where the request is handed to the network, after the transport's cancellation check: a write
+        // cancelled before that was never sent, and is no lost answer (issue 57, R6).
+        let counter = sentWrites
+        let count: @Sendable () -> Void = { counter.withLock { $0 += 1 } }
+        let counted = method != "GET" && countsAsWrite ? count : nil
         do {
-            reply = try await fromServer(request, retryable: false)
+            reply = try await fromServer(request, retryable: false, willSend: counted)
         } catch {
             if method != "GET" { cache?.removeEntries(ofRoot: root.absoluteString) }
             throw error
@@ -142,8 +147,9 @@ final class OperationContext: Sendable {
 
     /// The server's answer to `request`, with PHP's notices around its JSON removed (see `WirePHPNoise`; the
     /// server's misconfiguration is logged as a warning). A body given to a `consumer` is the consumer's to clean.
-    func fromServer(_ request: URLRequest, retryable: Bool, consumer: BodyConsumerFactory? = nil) async throws(BMLTError) -> HTTPReply {
-        var reply = try await transport.send(request, retryable: retryable, consumer: consumer)
+    func fromServer(_ request: URLRequest, retryable: Bool, consumer: BodyConsumerFactory? = nil,
+                    willSend: (@Sendable () -> Void)? = nil) async throws(BMLTError) -> HTTPReply {
+        var reply = try await transport.send(request, retryable: retryable, consumer: consumer, willSend: willSend)
         if let salvaged = WirePHPNoise.salvage(reply.data) {
             transport.log.phpMessages(at: request.url, salvaged.firstMessage)
             reply.data = salvaged.json

@@ -87,14 +87,16 @@ final class Transport: Sendable {
     /// Sends a request made by `makeRequest` with the connection's cookies and deadline. `retryable` requests (plain
     /// reads) are tried again on transient failures; writes, logins and messages never are. With `consumer`, a 2xx
     /// body goes to a consumer made for the attempt, piece by piece as it arrives (`HTTPReply.consumer`), instead of
-    /// into `HTTPReply.data`; other answers keep their body in `data`.
-    func send(_ request: URLRequest, retryable: Bool = false,
-              consumer: BodyConsumerFactory? = nil) async throws(BMLTError) -> HTTPReply {
+    /// into `HTTPReply.data`; other answers keep their body in `data`. `willSend` runs before each attempt is handed to
+    /// the network, after the last cancellation check (a write counted as sent was sent: issue 57, R6).
+    func send(_ request: URLRequest, retryable: Bool = false, consumer: BodyConsumerFactory? = nil,
+              willSend: (@Sendable () -> Void)? = nil) async throws(BMLTError) -> HTTPReply {
         let prepared = withCookies(request)
         var attempt = 0
         let maximumRetries = min(retryPolicy.maximumRetries, Self.retryCap ?? .max)
         while true {
             if Task.isCancelled { throw .cancelled }
+            willSend?()
             let started = Date()
             log.request(prepared, attempt: attempt)
             let outcome = await sendOnce(prepared, consumer: consumer)

@@ -5,6 +5,7 @@
 enum EnglishTable {
     static let strings: [String: String] = [
         "argument.aggregatorSearchWithoutFilter": "an aggregator answers a search without a narrowing filter with no meetings at all: add meeting ids (meetingIDs), service bodies (serviceBodyIDs), formats (formats), root servers (rootServerIDs), a field match (fieldMatch), a location with a radius (location), or a page (page); weekdays, times, text, venue types and exclusions alone do not count",
+        "argument.draftAlreadyCreated": "this new meeting's draft already created meeting %@, and its edits since cannot be told from what was sent: edit that meeting (editableMeeting(id:)), or make a new draft for another meeting",
         "argument.emptyFieldKey": "a field key is needed",
         "argument.invalidTimeout": "the timeout (BMLTConfiguration.timeout) is %@: give a number of seconds above 0, or .infinity for no deadline",
         "argument.nearestNoneInWindow": ".nearest(%@) with a time window asks for no meetings: ask for at least 1",

@@ -182,6 +182,15 @@ extension BMLTError {
         /// }
         /// ```
         public static func invalidTimeout(_ seconds: Double) -> Argument { Argument("argument.invalidTimeout", seconds: seconds) }
+        /// A new meeting's draft saved again after its creation, with edits that cannot be told apart from what the
+        /// creation sent (its meeting, `value`, was never read back): nothing was sent. Edit that meeting instead —
+        /// `editableMeeting(id:)` — or save a new draft for another meeting.
+        /// ```swift
+        /// if case .invalidArgument(let reason) = error, reason.name == "draftAlreadyCreated", let id = reason.value {
+        ///     let draft = try await connection.editableMeeting(id: id)
+        /// }
+        /// ```
+        public static func draftAlreadyCreated(meetingID: Int) -> Argument { Argument("argument.draftAlreadyCreated", value: meetingID) }
         /// `meetings(matching:updating:)` was given results of another server or another search: they cannot be
         /// brought up to date as these (the mismatch says which).
         /// ```swift

@@ -5,7 +5,7 @@ import Foundation
 /// ended keeps them); equality and hashing compare the meeting only, as before.
 extension BMLTMeetingDraft {
     private enum CodingKeys: String, CodingKey {
-        case original, meeting, copiedFrom, writeIdentity, openAttemptStarted
+        case original, meeting, copiedFrom, writeIdentity, openAttemptStarted, originalIsAdminRead
     }
 
     /// Decodes a draft; one encoded before write identities existed gets a new identity and no open attempt.
@@ -20,6 +20,7 @@ extension BMLTMeetingDraft {
         copiedFrom = try container.decodeIfPresent(BMLTMeeting.self, forKey: .copiedFrom)
         writeIdentity = (try? container.decodeIfPresent(UUID.self, forKey: .writeIdentity)) ?? UUID()
         openAttemptStarted = try? container.decodeIfPresent(Date.self, forKey: .openAttemptStarted)
+        originalIsAdminRead = (try? container.decodeIfPresent(Bool.self, forKey: .originalIsAdminRead)) ?? false
     }
 
     /// Encodes the draft with its write identity and open attempt.
@@ -33,6 +34,7 @@ extension BMLTMeetingDraft {
         try container.encodeIfPresent(copiedFrom, forKey: .copiedFrom)
         try container.encode(writeIdentity, forKey: .writeIdentity)
         try container.encodeIfPresent(openAttemptStarted, forKey: .openAttemptStarted)
+        if originalIsAdminRead { try container.encode(true, forKey: .originalIsAdminRead) }
     }
 
     /// Two drafts are equal when they hold the same meeting, made from the same one (the write identity is not compared).

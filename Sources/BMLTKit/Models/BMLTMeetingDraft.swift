@@ -41,6 +41,11 @@ public struct BMLTMeetingDraft: Sendable, Hashable, Codable {
     /// if draft.openAttemptStarted != nil { print("saving looks for the first attempt's meeting first") }
     /// ```
     public internal(set) var openAttemptStarted: Date?
+    /// Whether `original` is the meeting as the administration interface read it (`editableMeeting(id:)`,
+    /// `BMLTSaveResult.draft`): every field as the server holds it, hidden ones included. A draft made from a search
+    /// (`meeting.editable()`) may hold nothing for a field the search hides (issue 57): the edit check treats such a
+    /// field as unknown, never as changed by someone else. Kept by copies and by `Codable`; not compared by `==`.
+    var originalIsAdminRead = false
 
     /// A draft of a new meeting in the given service body (id 0: saving it creates the meeting).
     public init(serviceBodyID: Int) {
@@ -162,11 +167,12 @@ public struct BMLTMeetingDraft: Sendable, Hashable, Codable {
         WireMeetingFieldTable.set(key, original.flatMap { WireMeetingFieldTable.value(key, of: $0) }, in: &meeting)
     }
 
-    /// The draft after a save: the server's meeting becomes the new original.
+    /// The draft after a save: the server's meeting (its admin read) becomes the new original.
     mutating func markSaved(as meeting: BMLTMeeting) {
         original = meeting
         copiedFrom = nil
         self.meeting = meeting
+        originalIsAdminRead = true
     }
 
     /// `meeting` with its format keys made to follow whichever format field was edited (ids or objects), so a

@@ -26,6 +26,13 @@ public final class BMLTAdminStore {
     /// The last meeting save that succeeded (the fire-and-forget form's result, with `changedMeanwhile`: what changed on
     /// the server between the edit-conflict check and the read-back other than by this save).
     public internal(set) var lastSave: BMLTSaveResult?
+    /// The draft the last `fetchEditableMeeting(id:)` or `editableMeeting(id:)` made: the meeting as the administration
+    /// interface reads it (hidden fields included), ready to edit; `nil` before one and after a logout.
+    /// ```swift
+    /// connection.fetchEditableMeeting(id: 2339)
+    /// if var draft = connection.admin.editableMeeting { draft.comments = "Side door"; connection.save(draft) }
+    /// ```
+    public internal(set) var editableMeeting: BMLTMeetingDraft?
     /// The last error of an administration operation.
     public internal(set) var lastError: BMLTError?
 
