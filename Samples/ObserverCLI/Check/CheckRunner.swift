@@ -20,7 +20,7 @@ final class CheckRunner {
     /// Runs one check and records its verdict. Cancellation (Ctrl-C) is not a verdict: it is thrown on.
     @discardableResult
     func run(_ id: String, _ title: String, _ group: CheckRecord.Group = .read,
-             _ body: () async throws -> Verdict) async throws -> Verdict {
+             _ body: @MainActor () async throws -> Verdict) async throws -> Verdict {
         try Task.checkCancellation()
         let clock = ContinuousClock()
         let start = clock.now

@@ -30,8 +30,8 @@ struct ServerWays {
                 return .skipped("every meeting of the region is on one day")
             }
             let unpublished = findings.unpublishedIDs.first
-            let ids = [first.id, other.id] + (unpublished.map { [$0] } ?? [])
-            asked = (ids, day, other, unpublished)
+            let ids: [Int] = [first.id, other.id] + (unpublished.map { [$0] } ?? [])
+            asked = (ids: ids, day: day, other: other, unpublished: unpublished)
             // What the server itself answers (anonymous, no cookie).
             let raw = try await probe.semantic([("switcher", "GetSearchResults")] + ids.map { ("meeting_ids[]", String($0)) }
                                                + [("weekdays[]", String(day.rawValue)), ("data_field_key", "id_bigint,weekday_tinyint,published")])

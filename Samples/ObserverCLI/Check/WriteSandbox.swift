@@ -37,7 +37,7 @@ final class WriteSandbox {
     var serviceBodyID: Int { settings.serviceBodyID ?? 0 }
 
     /// Runs one write within the rules: refused past the budget; waits until `spacing` has passed since the last one.
-    func write<Value>(_ body: () async throws -> Value) async throws -> Value {
+    func write<Value>(_ body: @MainActor () async throws -> Value) async throws -> Value {
         guard writes < CheckSettings.writeBudget else {
             throw CLIFailure("The check stopped before its \(writes + 1)th write: at most \(CheckSettings.writeBudget) writes are allowed in one run.")
         }
