@@ -69,13 +69,15 @@ enum MeetingRefresh {
         // 4.x reports 0 and keeps every change (`rootserver-4x/001-GetServerInfo.json` beside `200-GetChanges-after-edits.json`);
         // before 4.x, 0 is a server configured to keep none.
         if info.majorVersion < 4, info.changesPerMeeting == 0 { return .failure(.noChangeHistory) }
-        let cost = RefreshCost(previous: previous, memory: context.transport.refreshMemory.known)
+        let cost = RefreshCost(previous: previous, memory: context.transport.refreshMemory.known,
+                               serverFormats: context.serverFormats.count)
         if let why = cost.wholeIsCheaper { return .failure(.costsMore(why)) }
         let fresh = context.uncached
         // The change log, the formats and the service body names side by side: one round trip.
         async let formatCheck = FormatCheck.affected(previous, language: criteria.language, fresh)
         async let bodyCheck = ServiceBodyCheck.affected(previous, fresh)
         let changeLog: ChangeLogRead
+        let order = ServerOrder(info)
         switch try await ChangeLogRead.read(since: since, after: previous.lastChangeID, limit: cost.changeLogBudget, fresh) {
         case .success(let read): changeLog = read
         case .failure(let fallback):
@@ -106,8 +108,8 @@ enum MeetingRefresh {
             same.delta = BMLTSearchDelta()
             merge = .success(same)
         } else {
-            merge = try await RefreshMerge.bring(ids, criteria: criteria, extent: extent, previous: previous,
-                                                 order: ServerOrder(info), units: units, fresh)
+            merge = try await RefreshMerge.bring(ids, criteria: criteria, extent: extent, previous: previous, order: order,
+                                                 units: units, fresh)
         }
         guard case .success(var results) = merge else { return merge }
         results.serverDate = min(changeLog.serverDate, results.serverDate ?? changeLog.serverDate)

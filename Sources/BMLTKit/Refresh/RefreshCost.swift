@@ -22,11 +22,18 @@ struct RefreshCost: Sendable {
 
     /// About what a meeting's id costs in the list's skeleton (`{"id_bigint":"2339"},`).
     static let idBytes = 24
+    /// About what a format costs in `GetFormats` before it was read once (44 formats in 11,155 and 11,199 bytes:
+    /// `rootserver/json_GetFormats.json`, `rootserver-42/002-GetFormats.json`).
+    static let formatBytes = 255
 
-    init(previous: BMLTSearchResults, memory: RefreshMemory.Known) {
+    /// `serverFormats`: how many formats the server has (`GetFormats` is read beside the log when the list uses any).
+    init(previous: BMLTSearchResults, memory: RefreshMemory.Known, serverFormats: Int = 0) {
         whole = previous.bodyBytes
         changeLog = memory.changeLogBytes ?? previous.changeLogBytes
-        beside = (memory.formatsBytes ?? 0) + (memory.serviceBodiesBytes ?? 0) + previous.meetings.count * Self.idBytes
+        let readsFormats = !FormatCheck.usedFormats(previous).isEmpty
+        let formats = readsFormats ? memory.formatsBytes ?? serverFormats * Self.formatBytes : 0
+        let bodies = previous.meetings.contains { $0.serviceBodyName != nil } ? memory.serviceBodiesBytes ?? 0 : 0
+        beside = formats + bodies + previous.meetings.count * Self.idBytes
     }
 
     /// The most bytes the change log may take for the refresh to cost less than a download (`nil`: no limit).
