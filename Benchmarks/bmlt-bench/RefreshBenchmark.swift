@@ -125,27 +125,37 @@ enum RefreshBenchmark {
         }
     }
 
-    /// One row of the table: the list, how many meetings change, whether a third of them move in the order.
+    /// One row of the table: the list, how many meetings change, whether a third of them move in the order, whether
+    /// the row has a server of its own (otherwise the change log holds the rows' before it: a day's), and whether a
+    /// second refresh on the same connection follows (decided from what the first read).
     struct Scenario {
         var name: String
         var factor: Int
         var criteria: BMLTSearchCriteria
         var changes: Int
         var moving = false
+        var ownServer = false
+        var again = false
     }
 
     static var scenarios: [Scenario] {
         var body = BMLTSearchCriteria()
         body.serviceBodyIDs = [1002]
-        return [Scenario(name: "1,512", factor: 1, criteria: BMLTSearchCriteria(), changes: 0),
-                Scenario(name: "1,512", factor: 1, criteria: BMLTSearchCriteria(), changes: 3),
-                Scenario(name: "1,512", factor: 1, criteria: BMLTSearchCriteria(), changes: 30),
-                Scenario(name: "1,512", factor: 1, criteria: BMLTSearchCriteria(), changes: 30, moving: true),
-                Scenario(name: "×10", factor: 10, criteria: BMLTSearchCriteria(), changes: 0),
-                Scenario(name: "×10", factor: 10, criteria: BMLTSearchCriteria(), changes: 3),
-                Scenario(name: "×10", factor: 10, criteria: BMLTSearchCriteria(), changes: 30),
-                Scenario(name: "sb 1002", factor: 1, criteria: body, changes: 3),
-                Scenario(name: "sb 1002", factor: 1, criteria: body, changes: 30)]
+        let all = BMLTSearchCriteria()
+        return [Scenario(name: "1,512", factor: 1, criteria: all, changes: 0),
+                Scenario(name: "1,512", factor: 1, criteria: all, changes: 3),
+                Scenario(name: "1,512", factor: 1, criteria: all, changes: 30),
+                Scenario(name: "1,512", factor: 1, criteria: all, changes: 30, moving: true, ownServer: true),
+                Scenario(name: "×10", factor: 10, criteria: all, changes: 0),
+                Scenario(name: "×10", factor: 10, criteria: all, changes: 3),
+                Scenario(name: "×10", factor: 10, criteria: all, changes: 30),
+                Scenario(name: "sb 1002", factor: 1, criteria: body, changes: 3, ownServer: true),
+                Scenario(name: "sb 1002", factor: 1, criteria: body, changes: 30, ownServer: true, again: true)]
+    }
+
+    /// `text` padded to `width` characters (left-aligned).
+    static func padded(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 
     @MainActor
@@ -153,51 +163,55 @@ enum RefreshBenchmark {
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures/rootserver")
         print("refresh — a list brought up to date from the change log vs a whole download; 300 ms round trips, 250 KB/s")
-        print("list     changes  refresh: bytes  requests  time     whole download: bytes  requests  time     bytes %")
-        var servers: [Int: (Server, LoopbackHTTPServer)] = [:]
+        print("list     changes     refresh: bytes  requests  time     whole download: bytes  requests  time     bytes %")
+        var servers: [String: (Server, LoopbackHTTPServer)] = [:]
         defer { for (_, (_, server)) in servers { server.stop() } }
         var wholes: [String: (bytes: Int, requests: Int, time: Double)] = [:]
-        for scenario in scenarios {
-            if servers[scenario.factor] == nil {
+        for (index, scenario) in scenarios.enumerated() {
+            let serverKey = scenario.ownServer ? "own \(index)" : "factor \(scenario.factor)"
+            if servers[serverKey] == nil {
                 guard let state = try? Server(factor: scenario.factor, fixtures: fixtures),
                       let server = try? LoopbackHTTPServer(recordsRequests: false, handler: { state.answer($0) }) else {
                     print("refresh: the stand-in server could not start"); return
                 }
                 server.keepsConnectionsAlive = true
-                servers[scenario.factor] = (state, server)
+                servers[serverKey] = (state, server)
             }
-            guard let (state, server) = servers[scenario.factor] else { return }
+            guard let (state, server) = servers[serverKey] else { return }
             let root = server.baseURL.appendingPathComponent("main_server")
             // The previous list at loopback speed; then the measured calls on a connection under the emulated network.
             let fast = BMLTConnection(rootServerURL: root)
-            guard let previous = try? await fast.meetings(matching: scenario.criteria) else { print("refresh: no list"); return }
+            guard var previous = try? await fast.meetings(matching: scenario.criteria) else { print("refresh: no list"); return }
             state.edit(scenario.changes, seed: scenario.changes + scenario.factor, moving: scenario.moving)
             server.conditions = .init(roundTrip: 0.3, bytesPerSecond: 250_000)
             var configuration = BMLTConfiguration()
             configuration.timeout = 600   // ×10's whole download takes over a minute at 250 KB/s
             let slow = BMLTConnection(rootServerURL: root, configuration: configuration)
             _ = try? await slow.validate()
-            let before = state.counters()
-            let start = DispatchTime.now().uptimeNanoseconds
-            let fresh = try? await slow.meetings(matching: scenario.criteria, updating: previous)
-            let time = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            let after = state.counters()
-            let key = scenario.name
-            if wholes[key] == nil {
+            for round in 0..<(scenario.again ? 2 : 1) {
+                if round > 0 { state.edit(3, seed: 7 + index) }
+                let before = (server.bodyBytesDelivered, state.counters().requests)
                 let start = DispatchTime.now().uptimeNanoseconds
-                do { _ = try await slow.meetings(matching: scenario.criteria) } catch { print("refresh: the whole download failed: \(error)") }
-                let end = state.counters()
-                wholes[key] = (end.bytes - after.bytes, end.requests - after.requests, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                let fresh = try? await slow.meetings(matching: scenario.criteria, updating: previous)
+                let time = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                let after = (server.bodyBytesDelivered, state.counters().requests)
+                let key = scenario.name
+                if wholes[key] == nil {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    do { _ = try await slow.meetings(matching: scenario.criteria) } catch { print("refresh: the whole download failed: \(error)") }
+                    let end = (server.bodyBytesDelivered, state.counters().requests)
+                    wholes[key] = (end.0 - after.0, end.1 - after.1, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                }
+                let whole = wholes[key]
+                let bytes = after.0 - before.0
+                let share = Double(bytes) / Double(max(1, whole?.bytes ?? 1)) * 100
+                let mode = fresh?.delta == nil ? " (whole)" : ""
+                let changes = "\(scenario.changes)\(scenario.moving ? ", 10 moved" : "")\(round > 0 ? " +3" : "")"
+                print(padded(key, 9) + padded(changes, 12) + String(format: "%14d  %8d  %5.2f s  %21d  %8d  %5.2f s  %6.2f", bytes,
+                      after.1 - before.1, time, whole?.bytes ?? 0, whole?.requests ?? 0, whole?.time ?? 0, share) + mode)
+                if let fresh { previous = fresh }
             }
             server.conditions = .init()
-            let whole = wholes[key]
-            let bytes = after.bytes - before.bytes
-            let share = Double(bytes) / Double(max(1, whole?.bytes ?? 1)) * 100
-            let mode = fresh?.delta == nil ? " (whole)" : ""
-            let changes = "\(scenario.changes)\(scenario.moving ? "/10" : "")"
-            print(String(format: "%-8@ %7@  %14d  %8d  %5.2f s  %21d  %8d  %5.2f s  %6.2f%@", key, changes, bytes,
-                         after.requests - before.requests, time, whole?.bytes ?? 0, whole?.requests ?? 0, whole?.time ?? 0,
-                         share, mode))
         }
     }
 }

@@ -5,6 +5,8 @@ import Foundation
 struct ChangeLogRead: Sendable {
     /// Meetings that changed since (every record's meeting).
     var meetingIDs: Set<Int>
+    /// Those worth reading again (`RefreshPlacement.worthReading`; every one without a placement).
+    var candidates: Set<Int>
     /// How many records were read (those older than the previous list's time included).
     var records: Int
     /// The server's time when it answered.
@@ -25,7 +27,7 @@ struct ChangeLogRead: Sendable {
     ///
     /// A failure, a reply that is not a list of records, a record without `json_data` or a meeting id, a reply
     /// without a `Date` header or longer than `limit` is a `RefreshFallback`; cancellation is thrown as `.cancelled`.
-    static func read(since: Date, after lastChangeID: Int?, limit: Int?,
+    static func read(since: Date, after lastChangeID: Int?, limit: Int?, placement: RefreshPlacement? = nil, held: Set<Int> = [],
                      _ context: OperationContext) async throws(BMLTError) -> Result<ChangeLogRead, RefreshFallback> {
         var utc = TimeZone(identifier: "UTC") ?? .current
         utc = TimeZone(secondsFromGMT: 0) ?? utc
@@ -56,6 +58,7 @@ struct ChangeLogRead: Sendable {
         }
         var context = MeetingDecodingContext(formats: WireFormatTable(context.serverFormats))
         var ids = Set<Int>()
+        var candidates = Set<Int>()
         var newest = lastChangeID
         let from = since.addingTimeInterval(-(lastChangeID == nil ? RefreshLimits.databaseClockMargin : RefreshLimits.clockMargin))
         for entry in entries {
@@ -71,8 +74,9 @@ struct ChangeLogRead: Sendable {
                 return .failure(.changeRecordIncomplete(changeID: change.id))
             }
             ids.insert(id)
+            if placement?.worthReading(change, meeting: id, held: held) ?? true { candidates.insert(id) }
         }
-        return .success(ChangeLogRead(meetingIDs: ids, records: entries.count, serverDate: serverDate,
+        return .success(ChangeLogRead(meetingIDs: ids, candidates: candidates, records: entries.count, serverDate: serverDate,
                                       bytes: reply.data.count, lastChangeID: newest))
     }
 

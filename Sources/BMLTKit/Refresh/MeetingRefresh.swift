@@ -25,6 +25,8 @@ enum MeetingRefresh {
             log.note("refresh of \(previous.meetings.count) meetings: downloading the whole list: \(fallback)")
             var whole = try await BMLTConnection.search(criteria, extent: extent, context, batcher: batcher)
             whole.delta = nil
+            // What this refresh learnt of the change log goes with the list (the next launch's first refresh).
+            whole.changeLogBytes = context.transport.refreshMemory.known.changeLogBytes
             return whole
         }
     }
@@ -78,7 +80,9 @@ enum MeetingRefresh {
         async let bodyCheck = ServiceBodyCheck.affected(previous, fresh)
         let changeLog: ChangeLogRead
         let order = ServerOrder(info)
-        switch try await ChangeLogRead.read(since: since, after: previous.lastChangeID, limit: cost.changeLogBudget, fresh) {
+        let placement = RefreshPlacement(criteria: criteria, legacy: order == .legacy)
+        switch try await ChangeLogRead.read(since: since, after: previous.lastChangeID, limit: cost.changeLogBudget,
+                                            placement: placement, held: Set(previous.meetings.map(\.id)), fresh) {
         case .success(let read): changeLog = read
         case .failure(let fallback):
             _ = await (formatCheck, bodyCheck)
@@ -97,7 +101,7 @@ enum MeetingRefresh {
         if age < -RefreshLimits.clockMargin {
             return .failure(.changeLogUntrusted("the server's clock is \(RefreshAge.seconds(-age)) s behind the previous list's time"))
         }
-        var ids = changeLog.meetingIDs.union(affected)
+        var ids = changeLog.candidates.union(affected)
         if !criteria.meetingIDs.isEmpty { ids.formIntersection(criteria.meetingIDs) }
         let limit = RefreshLimits.maximumMeetings(listCount: previous.meetings.count)
         guard ids.count <= limit else { return .failure(.tooManyChanges(meetings: ids.count, records: changeLog.records)) }
@@ -106,6 +110,7 @@ enum MeetingRefresh {
         if ids.isEmpty {
             var same = previous
             same.delta = BMLTSearchDelta()
+            same.serverDate = nil   // the change log's time, below
             merge = .success(same)
         } else {
             merge = try await RefreshMerge.bring(ids, criteria: criteria, extent: extent, previous: previous, order: order,

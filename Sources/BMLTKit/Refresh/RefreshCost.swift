@@ -8,9 +8,11 @@ import Foundation
 /// a small list is cheaper downloaded again.
 ///
 /// - Known log too large: the whole list is downloaded without reading it.
-/// - Not known (a connection's first refresh, a list from an older encoding): the log is read with a byte budget,
-///   what the download costs less what else the refresh reads; past it the read stops and the list is downloaded
-///   whole (that refresh costs at most the budget more than a download: 2× at worst), and the size is remembered.
+/// - Not known (a connection's first refresh, a list from an older encoding): the log is read with a byte budget —
+///   two thirds of what the download leaves after what else the refresh reads, since the meetings the log names are
+///   read again too (at most half the log: each record holds its meeting before and after) — past which the read stops
+///   and the list is downloaded whole (that refresh costs what the log delivered before it stopped, the formats and
+///   service bodies read beside it, and the download), and the size is remembered, with the list too.
 /// - Nothing known of the download (results made by hand or decoded from an older encoding): no limit.
 struct RefreshCost: Sendable {
     /// What a whole download costs (`nil`: not known).
@@ -36,9 +38,11 @@ struct RefreshCost: Sendable {
         beside = formats + bodies + previous.meetings.count * Self.idBytes
     }
 
-    /// The most bytes the change log may take for the refresh to cost less than a download (`nil`: no limit).
+    /// The most bytes the change log may take for the refresh to cost less than a download (`nil`: no limit): with the
+    /// meetings it names read again, at most half its bytes (each record carries its meeting before and after), it
+    /// must leave what else the refresh reads.
     var changeLogBudget: Int? {
-        whole.map { $0 - beside }
+        whole.map { ($0 - beside) * 2 / 3 }
     }
 
     /// Why downloading the list costs less than reading the change log, when what is known says so.
@@ -48,8 +52,8 @@ struct RefreshCost: Sendable {
             return "the formats, service bodies and ids a refresh reads (\(beside) bytes) cost as much as the list (\(whole) bytes)"
         }
         if let changeLog, changeLog >= budget {
-            return "the change log (\(changeLog) bytes when last read) and the rest a refresh reads (\(beside) bytes) "
-                + "cost more than the list (\(whole) bytes)"
+            return "the change log (\(changeLog) bytes when last read), the meetings it names and the rest a refresh reads "
+                + "(\(beside) bytes) cost more than the list (\(whole) bytes)"
         }
         return nil
     }

@@ -112,7 +112,7 @@ enum RefreshMerge {
             return nil
         }
         guard let settled = RefreshRank.settle(proposal, asked: asked, ranked: answer.meetings.map(\.id), placing: placed,
-                                               order: order) else {
+                                               order: order, tiesAsAnswered: !legacy || order == .legacy) else {
             log.note("refresh: the server orders the \(placing.count) meetings placed otherwise: the list's ids read")
             return nil
         }

@@ -17,6 +17,16 @@ struct RefreshPlacement: Sendable {
         criteria.dataFieldKeys != nil || (legacy && LegacyByID.undecidable(criteria) != nil)
     }
 
+    /// Whether a change record names a meeting worth reading: one the list held, or one that may have joined it (its
+    /// `json_data` after the change may meet the criteria; anything when the meeting cannot decide them). A meeting that
+    /// neither held nor may join stays out of the list: reading it would only cost its bytes (2.x sends it whatever
+    /// the criteria).
+    func worthReading(_ change: BMLTChange, meeting id: Int, held: Set<Int>) -> Bool {
+        if held.contains(id) { return true }
+        guard let after = change.after else { return change.type != .deleted }
+        return LegacyByID.undecidable(criteria) != nil || LegacyByID.mayMatch(after, criteria)
+    }
+
     /// Whether two versions of a meeting sort alike under every server order.
     static func samePlace(_ lhs: BMLTMeeting, _ rhs: BMLTMeeting) -> Bool {
         lhs.weekday == rhs.weekday && lhs.startTime == rhs.startTime && lhs.duration == rhs.duration

@@ -100,8 +100,13 @@ enum RefreshRank {
     }
 
     /// The proposal with each tie of a meeting placed in the server's order, when the server's order of the meetings
-    /// asked (`ranked`) is the proposal's; `nil` otherwise.
-    static func settle(_ proposal: [BMLTMeeting], asked: [Int], ranked: [Int], placing: Set<Int>, order: Order) -> [BMLTMeeting]? {
+    /// asked (`ranked`) is the proposal's; `nil` otherwise, and for a tie when `tiesAsAnswered` is false: 2.16.6 sorts
+    /// a search's meetings (a stable `usort`) as MySQL gave them, by service body and id, and a search by id's as MySQL
+    /// gave them without an `ORDER BY`, so under a `default_sort_key` alias — whose keys, unlike its own order's, do not
+    /// end with the id — its ties by id need not be in a download's order (`c_comdef_meetings::SortKernel`,
+    /// `c_comdef_server::GetMeetings`, `GetMeetingsByID`).
+    static func settle(_ proposal: [BMLTMeeting], asked: [Int], ranked: [Int], placing: Set<Int>, order: Order,
+                       tiesAsAnswered: Bool = true) -> [BMLTMeeting]? {
         guard ranked.count == asked.count, Set(ranked) == Set(asked) else { return nil }
         let rank = Dictionary(ranked.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var settled = proposal
@@ -111,7 +116,7 @@ enum RefreshRank {
             var end = start + 1
             while end < settled.endIndex, keys[end] == keys[start] { end += 1 }
             if end - start > 1, settled[start..<end].contains(where: { placing.contains($0.id) }) {
-                guard settled[start..<end].allSatisfy({ rank[$0.id] != nil }) else { return nil }
+                guard tiesAsAnswered, settled[start..<end].allSatisfy({ rank[$0.id] != nil }) else { return nil }
                 settled[start..<end].sort { rank[$0.id]! < rank[$1.id]! }
             }
             start = end

@@ -101,6 +101,18 @@ enum LegacyByID {
         return true
     }
 
+    /// Whether `meeting` may meet the criteria the completion decides, as far as the fields it has tell: a field it
+    /// lacks excludes nothing (a change record's `json_data` leaves empty fields out, 2.x a `published` of 0 too).
+    static func mayMatch(_ meeting: BMLTMeeting, _ criteria: BMLTSearchCriteria) -> Bool {
+        var known = criteria
+        if meeting.isPublished == nil { known.publishedStatus = .both }
+        if meeting.weekday == nil { known.weekdays = []; known.excludedWeekdays = [] }
+        if meeting.venueType == nil { known.venueTypes = []; known.excludedVenueTypes = [] }
+        if meeting.serviceBodyID == 0 { known.serviceBodyIDs = []; known.excludedServiceBodyIDs = [] }
+        if meeting.formatIDs.isEmpty, meeting.formatKeys.isEmpty { known.formats = .none }
+        return matches(meeting, known)
+    }
+
     /// 2.x's answer to a search by id, as 3.x would give it: the meetings that meet the criteria, without the fields
     /// only the completion asked for, and the formats those meetings use in the generation's order.
     static func complete(_ results: BMLTSearchResults, _ criteria: BMLTSearchCriteria, added: Set<String>,

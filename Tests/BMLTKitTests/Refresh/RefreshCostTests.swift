@@ -101,12 +101,13 @@ struct RefreshCostTests {
         var previous = BMLTSearchResults(meetings: meetings, formats: [BMLTFormat(id: 17, key: "O")])
         previous.bodyBytes = 25_000
         let unknown = RefreshCost(previous: previous, memory: .init(), serverFormats: 44)
-        #expect(unknown.wholeIsCheaper == nil && unknown.changeLogBudget == 25_000 - 44 * RefreshCost.formatBytes - 14 * RefreshCost.idBytes)
+        #expect(unknown.wholeIsCheaper == nil
+                && unknown.changeLogBudget == (25_000 - 44 * RefreshCost.formatBytes - 14 * RefreshCost.idBytes) * 2 / 3)
         #expect(RefreshCost(previous: previous, memory: .init(), serverFormats: 100).wholeIsCheaper != nil, "the formats alone cost more")
         let busy = RefreshCost(previous: previous, memory: .init(changeLogBytes: 98_000, formatsBytes: 11_199))
         #expect(busy.wholeIsCheaper != nil)
         let quiet = RefreshCost(previous: previous, memory: .init(changeLogBytes: 2, formatsBytes: 11_199, serviceBodiesBytes: 7_673))
-        #expect(quiet.wholeIsCheaper == nil && quiet.changeLogBudget == 25_000 - 11_199 - 7_673 - 14 * RefreshCost.idBytes)
+        #expect(quiet.wholeIsCheaper == nil && quiet.changeLogBudget == (25_000 - 11_199 - 7_673 - 14 * RefreshCost.idBytes) * 2 / 3)
         previous.bodyBytes = nil
         #expect(RefreshCost(previous: previous, memory: .init(changeLogBytes: 98_000)).wholeIsCheaper == nil, "nothing known of the download")
         #expect(RefreshCost.scaled(1_000, from: 10, to: 12) == 1_200 && RefreshCost.scaled(nil, from: 1, to: 2) == nil
