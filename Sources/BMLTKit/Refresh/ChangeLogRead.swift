@@ -39,7 +39,9 @@ struct ChangeLogRead: Sendable {
         } catch {
             if case .cancelled = error { throw error }
             if case .responseTooLarge(let bytes) = error, let limit, bytes <= max(1, limit) {
-                context.transport.refreshMemory.noteChangeLog(bytes: bytes + 1)
+                // Longer than `bytes`, by how much unknown: counted as twice that, so that a budget a few bytes larger
+                // next time (the formats' size known instead of guessed) does not read it again only to stop again.
+                context.transport.refreshMemory.noteChangeLog(bytes: 2 * max(1, bytes))
                 return .failure(.changeLogTooLarge(limit: bytes))
             }
             return .failure(.changeLogFailed(error.localizedDescription))

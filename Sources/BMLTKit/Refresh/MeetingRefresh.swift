@@ -85,7 +85,8 @@ enum MeetingRefresh {
                                             placement: placement, held: Set(previous.meetings.map(\.id)), fresh) {
         case .success(let read): changeLog = read
         case .failure(let fallback):
-            _ = await (formatCheck, bodyCheck)
+            // Not awaited: the formats and service bodies still arriving are cancelled as the scope ends (what they would
+            // still cost is not spent on a list downloaded whole).
             return .failure(fallback)
         }
         var affected = Set<Int>()

@@ -12,7 +12,8 @@ import Foundation
 ///   two thirds of what the download leaves after what else the refresh reads, since the meetings the log names are
 ///   read again too (at most half the log: each record holds its meeting before and after) — past which the read stops
 ///   and the list is downloaded whole (that refresh costs what the log delivered before it stopped, the formats and
-///   service bodies read beside it, and the download), and the size is remembered, with the list too.
+///   service bodies read beside it, and the download), and the size is remembered (a log stopped at the budget as
+///   twice the budget), with the list too.
 /// - Nothing known of the download (results made by hand or decoded from an older encoding): no limit.
 struct RefreshCost: Sendable {
     /// What a whole download costs (`nil`: not known).
