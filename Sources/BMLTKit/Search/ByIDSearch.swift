@@ -37,26 +37,42 @@ enum ByIDSearch {
 
     /// The answer to a search by id when one plain request would not give it (`nil`: send `query` as it is).
     static func answer(_ ask: Ask, query: [URLQueryItem], _ context: OperationContext) async throws(BMLTError) -> BMLTSearchResults? {
+        let criteria = ask.criteria
+        let url = context.transport.urls.url(root: context.root, path: "client_interface/json/",
+                                             query: [URLQueryItem(name: "switcher", value: "GetSearchResults")] + query)
+        let tooLong = RequestLine.length(of: url) > RequestLine.limit
+        let known = context.serverInfo.map(ServerOrder.init)
+        if !tooLong, known == .sql { return nil }   // a validated 3.x or 4.x: the plain search (its meetings stream)
+        if !tooLong, known == nil, LegacyByID.undecidable(criteria) == nil, LegacyByID.asking(criteria).added.isEmpty {
+            // Not validated, and nothing to ask beside the criteria: 3.x and 4.x answer with exactly the meetings the
+            // criteria find (completing them changes nothing), 2.x with every one named. Exact either way, without
+            // asking GetServerInfo first.
+            guard LegacyByID.needsCompletion(criteria) else { return nil }
+            return try await completedOnce(ask, asked: criteria, added: [], generation: nil, context)
+        }
         let generation = try await generation(context)
         // A cached delivery cannot tell a 2.x answer to complete from a 3.x one without the server's generation.
         if generation == nil, context.isCacheOnly { throw BMLTError.notFound(message: "not in the response cache") }
-        let criteria = ask.criteria
         let legacy = generation == .legacy
         if legacy, let why = LegacyByID.undecidable(criteria) {
             return try await withoutIDs(ask, because: why, context)
         }
-        let url = context.transport.urls.url(root: context.root, path: "client_interface/json/",
-                                             query: [URLQueryItem(name: "switcher", value: "GetSearchResults")] + query)
-        if RequestLine.length(of: url) > RequestLine.limit {
-            return try await split(ask, generation: generation, runs: 0, context)
-        }
+        if tooLong { return try await split(ask, generation: generation, runs: 0, context) }
         guard legacy, LegacyByID.needsCompletion(criteria) else { return nil }
         let (asked, added) = LegacyByID.asking(criteria)
+        return try await completedOnce(ask, asked: asked, added: added, generation: generation, context)
+    }
+
+    /// One request of `asked`, completed (a 414 asks in parts instead).
+    private static func completedOnce(_ ask: Ask, asked: BMLTSearchCriteria, added: Set<String>, generation: ServerOrder?,
+                                      _ context: OperationContext) async throws(BMLTError) -> BMLTSearchResults {
         do {
             let results = try await SearchRequest.send(ask.query(asked), criteria: asked, fresh: ask.fresh, context)
-            return complete(results, criteria, added: added)
-        } catch let error where RequestLine.isTooLong(error) && criteria.meetingIDs.count > 1 {
-            return try await split(ask, generation: generation, runs: 2, context)
+            return complete(results, ask.criteria, added: added)
+        } catch let error where RequestLine.isTooLong(error) && ask.criteria.meetingIDs.count > 1 {
+            var order = generation
+            if order == nil { order = try await self.generation(context) }
+            return try await split(ask, generation: order, runs: 2, context)
         }
     }
 

@@ -36,6 +36,20 @@ struct ByIDSearchTests {
                 "\(generation): not service body 1005")
     }
 
+    @Test("before validation: the answer is completed on every generation without asking GetServerInfo first",
+          arguments: [RefreshStandIn.Generation.v2, .v42])
+    func beforeValidation(_ generation: RefreshStandIn.Generation) async throws {
+        let stand = try RefreshStandIn(generation, seed: 60)
+        var configuration = BMLTConfiguration(notificationCenter: NotificationCenter())
+        configuration.timeout = hangGuardTimeout   // a hang guard: this test is not about the deadline (issue 50)
+        let connection = BMLTConnection(rootServerURL: stand.rootURL, configuration: configuration)
+        var criteria = BMLTSearchCriteria()
+        criteria.meetingIDs = [6, 33, 2339]
+        criteria.weekdays = [.sunday, .monday]
+        #expect(try await connection.meetings(matching: criteria).meetings.map(\.id) == [2339], "\(generation)")
+        #expect(stand.server.requests.map { $0.query("switcher") } == ["GetSearchResults"], "\(stand.server.requests.map(\.target))")
+    }
+
     @Test("2.16.6: fields only the completion asked for are left out again, and the request says what was added")
     func narrowedFields() async throws {
         let stand = try RefreshStandIn(.v2, seed: 57)

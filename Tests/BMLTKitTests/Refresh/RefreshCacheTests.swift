@@ -36,6 +36,9 @@ struct RefreshCacheTests {
     @Test("3.1.2: the network half reads the change log, equals a new download; the next launch starts from the updated list")
     func cachedListBroughtUpToDate3() async throws { try await cachedListBroughtUpToDate(.v3) }
 
+    @Test("2.16.6 (meeting_ids[] alone, unpublished meetings by id): the network half equals a new download")
+    func cachedListBroughtUpToDate216() async throws { try await cachedListBroughtUpToDate(.v2) }
+
     private func cachedListBroughtUpToDate(_ generation: RefreshStandIn.Generation) async throws {
         let stand = try RefreshStandIn(generation, seed: 148)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bmltkit-refresh-cache-\(UUID().uuidString)")
