@@ -68,7 +68,7 @@ enum ByIDSearch {
                                       _ context: OperationContext) async throws(BMLTError) -> BMLTSearchResults {
         do {
             let results = try await SearchRequest.send(ask.query(asked), criteria: asked, fresh: ask.fresh, context)
-            return complete(results, ask.criteria, added: added)
+            return complete(results, ask.criteria, added: added, lenient: generation == nil)
         } catch let error where RequestLine.isTooLong(error) && ask.criteria.meetingIDs.count > 1 {
             var order = generation
             if order == nil { order = try await self.generation(context) }
@@ -76,10 +76,11 @@ enum ByIDSearch {
         }
     }
 
-    /// 2.x's answer completed: the meetings the criteria find, without the fields only the completion asked for.
+    /// 2.x's answer completed: the meetings the criteria find, without the fields only the completion asked for
+    /// (`lenient` when the generation is not known: `LegacyByID.complete`).
     private static func complete(_ results: BMLTSearchResults, _ criteria: BMLTSearchCriteria,
-                                 added: Set<String>) -> BMLTSearchResults {
-        var completed = LegacyByID.complete(results, criteria, added: added, order: .legacy)
+                                 added: Set<String>, lenient: Bool = false) -> BMLTSearchResults {
+        var completed = LegacyByID.complete(results, criteria, added: added, order: .legacy, lenient: lenient)
         completed.serverDate = results.serverDate
         completed.bodyBytes = results.bodyBytes
         return completed

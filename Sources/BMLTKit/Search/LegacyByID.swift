@@ -115,9 +115,11 @@ enum LegacyByID {
 
     /// 2.x's answer to a search by id, as 3.x would give it: the meetings that meet the criteria, without the fields
     /// only the completion asked for, and the formats those meetings use in the generation's order.
+    /// `lenient`: a field the reply lacks excludes nothing (`mayMatch`) — the generation is not known, and 2.x's answer
+    /// has every field (it decides); one that lacks a field is not 2.x's, and has the meetings its server found.
     static func complete(_ results: BMLTSearchResults, _ criteria: BMLTSearchCriteria, added: Set<String>,
-                         order: ServerOrder) -> BMLTSearchResults {
-        var meetings = results.meetings.filter { matches($0, criteria) }
+                         order: ServerOrder, lenient: Bool = false) -> BMLTSearchResults {
+        var meetings = results.meetings.filter { lenient ? mayMatch($0, criteria) : matches($0, criteria) }
         var completed = results
         if !results.formats.isEmpty, meetings.count != results.meetings.count {
             completed.formats = order.usedFormats(of: meetings, from: results.formats)
