@@ -56,6 +56,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private var accepted = 0
     /// When the emulated downlink is free again (`DispatchTime` uptime nanoseconds).
     private var linkFreeAt: UInt64 = 0
+    /// The body bytes of `.respond` answers written to their sockets (a client that stops reading one stops the count).
+    private var delivered = 0
 
     /// The loopback address the server listens on.
     public let host: String
@@ -123,6 +125,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// How many TCP connections the server has accepted so far.
     public var connectionsAccepted: Int { state.withLock { accepted } }
+
+    /// The body bytes of `.respond` answers written to the clients' sockets so far: what a client that stops reading a
+    /// body (a refused length, a cancelled request) did not take is not counted, but for what its socket held already.
+    public var bodyBytesDelivered: Int { state.withLock { delivered } }
 
     /// Stops listening and closes every open connection.
     ///
@@ -194,8 +200,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             let reuse = keepsAlive && request.headers["connection"]?.lowercased() != "close"
             let behavior = handler(request)
             guard case .respond(let status, let headers, let body) = behavior else { return answer(client, behavior) }
-            guard paced(client, head(status: status, headers: headers, length: body.count, keepAlive: reuse) + body,
-                        rate: conditions.bytesPerSecond), reuse else { return }
+            let start = head(status: status, headers: headers, length: body.count, keepAlive: reuse)
+            guard paced(client, start + body, rate: conditions.bytesPerSecond, bodyStart: start.count), reuse else { return }
         }
     }
 
@@ -206,8 +212,12 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// Sends `data` through the emulated downlink: `rate` bytes a second shared by every connection, 4 KB at a time
     /// (each piece waits for its turn on the link, then for the time it takes); without a rate, at once.
-    private func paced(_ client: Int32, _ data: Data, rate: Double?) -> Bool {
-        guard let rate, rate > 0 else { return send(client, data) }
+    private func paced(_ client: Int32, _ data: Data, rate: Double?, bodyStart: Int) -> Bool {
+        guard let rate, rate > 0 else {
+            guard send(client, data) else { return false }
+            state.withLock { delivered += max(0, data.count - bodyStart) }
+            return true
+        }
         var offset = 0
         while offset < data.count {
             let end = min(data.count, offset + 4096)
@@ -219,6 +229,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             let now = DispatchTime.now().uptimeNanoseconds
             if due > now { pause(Double(due - now) / 1_000_000_000) }
             guard state.withLock({ running }), send(client, data.subdata(in: offset..<end)) else { return false }
+            state.withLock { delivered += max(0, end - max(offset, bodyStart)) }
             offset = end
         }
         return true

@@ -148,8 +148,9 @@ final class OperationContext: Sendable {
     /// The server's answer to `request`, with PHP's notices around its JSON removed (see `WirePHPNoise`; the
     /// server's misconfiguration is logged as a warning). A body given to a `consumer` is the consumer's to clean.
     func fromServer(_ request: URLRequest, retryable: Bool, consumer: BodyConsumerFactory? = nil,
-                    willSend: (@Sendable () -> Void)? = nil) async throws(BMLTError) -> HTTPReply {
-        var reply = try await transport.send(request, retryable: retryable, consumer: consumer, willSend: willSend)
+                    limit: Int? = nil, willSend: (@Sendable () -> Void)? = nil) async throws(BMLTError) -> HTTPReply {
+        var reply = try await transport.send(request, retryable: retryable, consumer: consumer, limit: limit,
+                                             willSend: willSend)
         if let salvaged = WirePHPNoise.salvage(reply.data) {
             transport.log.phpMessages(at: request.url, salvaged.firstMessage)
             reply.data = salvaged.json

@@ -44,6 +44,8 @@ final class Transport: Sendable {
     let log: RequestLog
     /// The request URLs built so far (see `RequestURLs`).
     let urls = RequestURLs()
+    /// What the connection's refreshes learnt of its server's change log, for the next one's choice (`RefreshCost`).
+    let refreshMemory = RefreshMemory()
 
     init(configuration: BMLTConfiguration) {
         let sessionConfiguration = configuration.urlSessionConfiguration.copy() as! URLSessionConfiguration
@@ -87,10 +89,13 @@ final class Transport: Sendable {
     /// Sends a request made by `makeRequest` with the connection's cookies and deadline. `retryable` requests (plain
     /// reads) are tried again on transient failures; writes, logins and messages never are. With `consumer`, a 2xx
     /// body goes to a consumer made for the attempt, piece by piece as it arrives (`HTTPReply.consumer`), instead of
-    /// into `HTTPReply.data`; other answers keep their body in `data`. `willSend` runs before each attempt is handed to
-    /// the network, after the last cancellation check (a write counted as sent was sent: issue 57, R6).
+    /// into `HTTPReply.data`; other answers keep their body in `data`. `limit`: a body size of its own, below
+    /// `maximumResponseSize` (a refresh's change log, which must not cost more than the list it updates). `willSend`
+    /// runs before each attempt is handed to the network, after the last cancellation check (a write counted as sent
+    /// was sent: issue 57, R6).
     func send(_ request: URLRequest, retryable: Bool = false, consumer: BodyConsumerFactory? = nil,
-              willSend: (@Sendable () -> Void)? = nil) async throws(BMLTError) -> HTTPReply {
+              limit: Int? = nil, willSend: (@Sendable () -> Void)? = nil) async throws(BMLTError) -> HTTPReply {
+        let limit = min(limit ?? maximumResponseSize, maximumResponseSize)
         let prepared = withCookies(request)
         var attempt = 0
         let maximumRetries = min(retryPolicy.maximumRetries, Self.retryCap ?? .max)
@@ -99,7 +104,7 @@ final class Transport: Sendable {
             willSend?()
             let started = Date()
             log.request(prepared, attempt: attempt)
-            let outcome = await sendOnce(prepared, consumer: consumer)
+            let outcome = await sendOnce(prepared, consumer: consumer, limit: limit)
             log.outcome(prepared, outcome, seconds: Date().timeIntervalSince(started))
             switch outcome {
             case .success(let reply) where retryable && attempt < maximumRetries && Self.isTransient(status: reply.statusCode):
@@ -158,10 +163,10 @@ final class Transport: Sendable {
         value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
     }
 
-    private func sendOnce(_ request: URLRequest, consumer: BodyConsumerFactory?) async -> Result<HTTPReply, BMLTError> {
-        if let custom { return await sendOnce(request, through: custom, consumer: consumer) }
+    private func sendOnce(_ request: URLRequest, consumer: BodyConsumerFactory?, limit: Int) async -> Result<HTTPReply, BMLTError> {
+        if let custom { return await sendOnce(request, through: custom, consumer: consumer, limit: limit) }
         let task = session.dataTask(with: request)
-        let entry = tasks.register(task, limit: maximumResponseSize, consumer: consumer)
+        let entry = tasks.register(task, limit: limit, consumer: consumer)
         // The deadline, on the transport's one timer (`DeadlineQueue`), forgotten as soon as the request ends. Neither
         // `asyncAfter` nor a sleeping `Task`: on Linux both stay queued, with what they hold, until their time comes
         // even when cancelled, which made memory grow with every request for `timeout` seconds (measured by
@@ -183,8 +188,8 @@ final class Transport: Sendable {
     /// line (`@inline(never)`), so that the `URLSession` attempt's task frame does not hold room for this one.
     @inline(never)
     private func sendOnce(_ request: URLRequest, through custom: any BMLTHTTPTransport,
-                          consumer: BodyConsumerFactory?) async -> Result<HTTPReply, BMLTError> {
-        let result = await CustomTransportDriver.send(request, through: custom, deadlines: deadlines, limit: maximumResponseSize)
+                          consumer: BodyConsumerFactory?, limit: Int) async -> Result<HTTPReply, BMLTError> {
+        let result = await CustomTransportDriver.send(request, through: custom, deadlines: deadlines, limit: limit)
         guard let consumer, case .success(var reply) = result, (200..<300).contains(reply.statusCode) else { return result }
         let taker = consumer(reply.data.count)
         taker.consume(reply.data)

@@ -113,6 +113,14 @@ public struct BMLTSearchResults: Sendable, Hashable, Codable {
     public var delta: BMLTSearchDelta?
     /// The server and search the results answer (root URL and query), for refusing to update them from another.
     var origin: String?
+    /// What a whole download of the list costs: the bytes of the reply (or replies) that made it; a refreshed list
+    /// carries its download's, scaled to its length (`RefreshCost`).
+    var bodyBytes: Int?
+    /// The bytes of the change log the refresh that made the list read (`nil` after a download).
+    var changeLogBytes: Int?
+    /// The newest change record the refresh that made the list read (`change_id`; `nil` after a download): the next
+    /// refresh keeps every record after it, whatever its date says (`ChangeLogRead`).
+    var lastChangeID: Int?
 
     /// Search results.
     /// ```swift
@@ -134,7 +142,7 @@ public struct BMLTSearchResults: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case meetings, formats, skippedFormats, serverDate, delta, origin
+        case meetings, formats, skippedFormats, serverDate, delta, origin, bodyBytes, changeLogBytes, lastChangeID
     }
 
     /// Decodes results encoded by any version (those before `skippedFormats` have none: 0; those before `serverDate`
@@ -147,9 +155,13 @@ public struct BMLTSearchResults: Sendable, Hashable, Codable {
         serverDate = try? container.decodeIfPresent(Date.self, forKey: .serverDate)
         delta = try? container.decodeIfPresent(BMLTSearchDelta.self, forKey: .delta)
         origin = try? container.decodeIfPresent(String.self, forKey: .origin)
+        bodyBytes = try? container.decodeIfPresent(Int.self, forKey: .bodyBytes)
+        changeLogBytes = try? container.decodeIfPresent(Int.self, forKey: .changeLogBytes)
+        lastChangeID = try? container.decodeIfPresent(Int.self, forKey: .lastChangeID)
     }
 
-    /// Encodes the results with their server time, delta and origin.
+    /// Encodes the results with their server time, delta and origin (and what their next refresh weighs: the bytes of
+    /// their download and change log, the last change record read).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(meetings, forKey: .meetings)
@@ -158,6 +170,9 @@ public struct BMLTSearchResults: Sendable, Hashable, Codable {
         try container.encodeIfPresent(serverDate, forKey: .serverDate)
         try container.encodeIfPresent(delta, forKey: .delta)
         try container.encodeIfPresent(origin, forKey: .origin)
+        try container.encodeIfPresent(bodyBytes, forKey: .bodyBytes)
+        try container.encodeIfPresent(changeLogBytes, forKey: .changeLogBytes)
+        try container.encodeIfPresent(lastChangeID, forKey: .lastChangeID)
     }
 
     /// Results are equal when they hold the same list: the same meetings in the same order, the same formats and the

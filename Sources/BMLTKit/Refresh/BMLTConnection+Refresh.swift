@@ -2,16 +2,24 @@ import Foundation
 
 extension BMLTConnection {
     /// Brings `previous` up to date: the same list `meetings(matching:extent:)` would return now, for the few kilobytes
-    /// of what changed since. It reads the server's change log from the previous results' server time, asks for the
-    /// meetings created, changed or deleted since under the same criteria (the server decides which still match),
-    /// and merges them in where the server lists them; `delta` says what was added, changed and removed. The same
-    /// notifications and store updates as a search (one `.bmltMeetingSearchResults` with the whole list).
+    /// of what changed since. It reads the server's change log from the previous results' server time, reads the
+    /// meetings created, changed or deleted since by id, and puts each where the server lists it: in its place when
+    /// nothing any server order reads changed, where the server's own order of it and its neighbours says when it
+    /// joined the list or moved, or by the list's ids in the server's order (`data_field_key=id_bigint`). Which
+    /// meetings belong, and their order, are the server's on every generation — 2.x's answer by id, which ignores the
+    /// other criteria, is completed as a search by id is (see *Searching*), and a server's `default_sort_key` decides
+    /// the order. `delta` says what was added, changed and removed. The same notifications and store updates as a
+    /// search (one `.bmltMeetingSearchResults` with the whole list).
     ///
-    /// What the change log cannot answer is downloaded whole (`delta` is `nil`, and the log says why): an aggregator,
-    /// a change log that fails or cannot be trusted, a search only the server can order (`.nearest(n)`, pages, time
-    /// windows, sorts, address searches, child service bodies), previous results without a server time (from the
-    /// cache, or decoded from an old encoding) or older than 30 days, or more changes than a fifth of the list.
-    /// Results of another server or of other criteria are refused: `BMLTError.invalidArgument(.previousResults(_))`.
+    /// A refresh never costs more than a whole download: when the change log (its size as last read) with what else a
+    /// refresh reads costs more than the list (its download's bytes, kept in the results), the list is downloaded whole
+    /// without reading it; when nothing is known yet, the change log is read with that budget and its read stopped past
+    /// it. What the change log cannot answer is downloaded whole too (`delta` is `nil`, and the log says why): an
+    /// aggregator, a change log that fails or cannot be trusted, a search only the server can order (`.nearest(n)`,
+    /// pages, time windows, sorts, address searches, child service bodies), previous results without a usable server
+    /// time (from the cache, decoded from an old encoding, or absurd) or older than 30 days, more changes than a fifth
+    /// of the list, or a request the server finds too long (414). Results of another server or of other criteria are
+    /// refused: `BMLTError.invalidArgument(.previousResults(_))`.
     /// ```swift
     /// var list = try await connection.meetings(matching: criteria)
     /// // … later, at a pull-to-refresh:

@@ -13,6 +13,7 @@ enum FormatCheck {
         let current: [BMLTFormat]
         do {
             let reply = try await context.freshSemanticReply("GetFormats", query, unique: true)
+            context.transport.refreshMemory.noteFormats(bytes: reply.data.count)
             current = try WireFormat.decodeList(try WireReply.body(reply.data, what: .formats))
         } catch {
             return .failure(error)

@@ -31,6 +31,14 @@ enum RefreshFallback: Error, Sendable, Equatable, CustomStringConvertible {
     case orderNotReproducible(String)
     /// The formats or service bodies changed where the change log does not say which meetings they touch.
     case unrecordedChange(String)
+    /// Reading the change log would cost more than downloading the list (`RefreshCost`).
+    case costsMore(String)
+    /// The change log was longer than `limit` bytes, past which the download costs less: its read was stopped.
+    case changeLogTooLarge(limit: Int)
+    /// The server found a request for the changed meetings too long (414).
+    case requestTooLong(meetings: Int)
+    /// A read of the refresh's second round (the list's ids, the changed meetings) failed.
+    case readFailed(String)
 
     var description: String {
         switch self {
@@ -47,6 +55,10 @@ enum RefreshFallback: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooManyChanges(let meetings, let records): "\(records) change records touch \(meetings) meetings: too many for a refresh"
         case .orderNotReproducible(let why): "the server's order cannot be reproduced: \(why)"
         case .unrecordedChange(let what): "\(what) changed without change records"
+        case .costsMore(let why): "a refresh would cost more than the download: \(why)"
+        case .changeLogTooLarge(let limit): "the change log is longer than \(limit) bytes, more than the download costs"
+        case .requestTooLong(let meetings): "the server found the request for \(meetings) changed meetings too long (414)"
+        case .readFailed(let what): "a read failed: \(what)"
         }
     }
 }
@@ -59,7 +71,10 @@ enum RefreshLimits {
     static let maximumRecords = 5_000
     /// The most meetings asked for by id: a fifth of the list, and never fewer than 50 nor more than 400.
     static func maximumMeetings(listCount: Int) -> Int { min(400, max(50, listCount / 5)) }
-    /// The margin around the previous server time: records from a little before it are read again (a change being
-    /// saved while the previous list was read; the database's and PHP's clocks apart).
+    /// The margin around the previous server time beside the last change id read: records from a little before it
+    /// are read again (a change being saved while the previous list was read; the database's and PHP's clocks apart).
     static let clockMargin: TimeInterval = 300
+    /// The margin when no change id is known (a list from a download): a database clock in any zone, UTC−12 the
+    /// furthest behind, summer time an hour more (review R10).
+    static let databaseClockMargin: TimeInterval = 14 * 3_600
 }

@@ -35,13 +35,15 @@ extension OperationContext {
 
     /// A semantic read that no cache may answer: past the response cache, with `Cache-Control: no-cache` and, when
     /// `unique`, a query item of its own (`_=`) so that no cache between the app and the server can have it either.
-    /// Its `Date` header is the server's time of the answer.
-    func freshSemanticReply(_ switcher: String, _ query: [URLQueryItem], unique: Bool) async throws(BMLTError) -> HTTPReply {
+    /// Its `Date` header is the server's time of the answer. `limit`: the most bytes of body taken (then
+    /// `.responseTooLarge`).
+    func freshSemanticReply(_ switcher: String, _ query: [URLQueryItem], unique: Bool,
+                            limit: Int? = nil) async throws(BMLTError) -> HTTPReply {
         var items = [URLQueryItem(name: "switcher", value: switcher)] + query
         if unique { items.append(URLQueryItem(name: "_", value: String(UInt64.random(in: 1...UInt64.max)))) }
         let request = transport.makeRequest(transport.urls.url(root: root, path: "client_interface/json/", query: items),
                                             headers: ["Cache-Control": "no-cache"])
-        let reply = try await fromServer(request, retryable: true)
+        let reply = try await fromServer(request, retryable: true, limit: limit)
         try WireReply.checkStatus(reply)
         return reply
     }

@@ -1,18 +1,18 @@
 import Foundation
 
-/// The order in which a server lists a search without sort options, as each generation makes it, so that a refresh
-/// can put the meetings it brings where a new download would have them.
+/// What a generation's order decides beside the meetings' own: the order of the formats a search lists, and the order
+/// every generation sorts on first.
 ///
-/// - 2.16.6 sorts by weekday, then start time, then the meeting id compared as text ("10" < "1163" < "35"): every tie of
-///   the 1,512 meetings of `rootserver/json_GetSearchResults_all.json` is in that order. Reproduced whole.
-/// - 3.1.2 and 4.x order by weekday, start time and duration in SQL (`MeetingRepository`), and ties come in the
-///   database's own order, which is not the id's (`005-GetSearchResults-services-weekday.json`: 828 before 714). Where a
-///   meeting a refresh brings ties with others, the server is asked for the order of that group alone.
+/// The meetings' order itself is never reproduced here: it depends on server settings a reader cannot see
+/// (`default_sort_key` on 2.x, 3.x and 4.x — `search_results_csv.php`, `SwitcherController::getSearchResults` — 2.x's
+/// `week_starts_on` and its midnight after 23:59, `c_comdef_meetings::SortKernel`) and on how the database orders
+/// ties (`005-GetSearchResults-services-weekday.json`: 828 before 714). A refresh and a search in several parts take
+/// it from the server (`ListSkeleton`, review R9).
 ///
 /// The formats of a search with `get_used_formats` follow: 2.16.6 lists them as the meetings first use them (each
 /// meeting's `formats` keys in turn; `rootserver/json_GetSearchResults_get_used_formats.json`), 3.x and 4.x by id
 /// (`006-GetSearchResults-get_used_formats.json`).
-enum ServerOrder: Sendable {
+enum ServerOrder: Sendable, Equatable {
     case legacy
     case sql
 
@@ -20,8 +20,9 @@ enum ServerOrder: Sendable {
         self = info.majorVersion < 3 ? .legacy : .sql
     }
 
-    /// What the server sorts on before ties; `nil` for a meeting without a weekday or start time (its place cannot
-    /// be told).
+    /// What every generation sorts on first when no setting says otherwise (weekday, start time, and on 3.x/4.x the
+    /// duration); `nil` for a meeting without a weekday or start time. Only where the server cannot be asked (an
+    /// aggregator refusing a search without a narrowing filter: `ByIDSearch`).
     struct Key: Comparable, Hashable, Sendable {
         var weekday: Int
         var start: Int
@@ -39,51 +40,6 @@ enum ServerOrder: Sendable {
         case .legacy: return Key(weekday: weekday.rawValue, start: seconds, duration: 0)
         case .sql: return Key(weekday: weekday.rawValue, start: seconds, duration: meeting.duration.map(WireTime.wholeSeconds) ?? -1)
         }
-    }
-
-    /// Whether `lhs` comes before `rhs` where both have keys; ties are the id as text (2.x) or `rank` (3.x/4.x, the
-    /// server's order of the group; a tie it did not rank is not ordered and reported by `merge`).
-    func before(_ lhs: BMLTMeeting, _ rhs: BMLTMeeting, keys: (Key, Key), rank: [Int: Int]) -> Bool? {
-        if keys.0 != keys.1 { return keys.0 < keys.1 }
-        switch self {
-        case .legacy: return String(lhs.id) < String(rhs.id)
-        case .sql:
-            guard let left = rank[lhs.id], let right = rank[rhs.id] else { return nil }
-            return left < right
-        }
-    }
-
-    /// Whether `meetings` is in this order (ties between meetings unranked count as in order for 3.x/4.x).
-    func isOrdered(_ meetings: [BMLTMeeting]) -> Bool {
-        var previous: (BMLTMeeting, Key)?
-        for meeting in meetings {
-            guard let key = key(meeting) else { return false }
-            if let (last, lastKey) = previous, let ordered = before(meeting, last, keys: (key, lastKey), rank: [:]), ordered {
-                return false
-            }
-            previous = (meeting, key)
-        }
-        return true
-    }
-
-    /// `kept` (in their previous order) and `brought` (in the server's order) as one list in this order; `nil` when a
-    /// tie between the two was not ranked.
-    func merge(kept: [BMLTMeeting], brought: [BMLTMeeting], rank: [Int: Int]) -> [BMLTMeeting]? {
-        var merged: [BMLTMeeting] = []
-        merged.reserveCapacity(kept.count + brought.count)
-        var left = kept.startIndex, right = brought.startIndex
-        while left < kept.endIndex, right < brought.endIndex {
-            guard let keptKey = key(kept[left]), let broughtKey = key(brought[right]),
-                  let broughtFirst = before(brought[right], kept[left], keys: (broughtKey, keptKey), rank: rank) else { return nil }
-            if broughtFirst {
-                merged.append(brought[right]); right += 1
-            } else {
-                merged.append(kept[left]); left += 1
-            }
-        }
-        merged += kept[left...]
-        merged += brought[right...]
-        return merged
     }
 
     /// The formats a `get_used_formats` search lists beside `meetings`, as this generation orders them, each as

@@ -13,6 +13,7 @@ enum ServiceBodyCheck {
         let bodies: [BMLTServiceBody]
         do {
             let reply = try await context.freshSemanticReply("GetServiceBodies", [], unique: true)
+            context.transport.refreshMemory.noteServiceBodies(bytes: reply.data.count)
             bodies = try WireServiceBody.decodeList(try WireReply.body(reply.data, what: .serviceBodies))
         } catch {
             return .failure(error)

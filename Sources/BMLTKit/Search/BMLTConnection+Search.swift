@@ -141,48 +141,34 @@ extension BMLTConnection {
         return results
     }
 
-    /// One `GetSearchResults` request and its decoding (the aggregator filter rule checked first).
+    /// One search's `GetSearchResults`, decoded (the aggregator filter rule checked first). A search by id that one
+    /// request cannot answer as 3.x and 4.x would — 2.x ignoring every other criterion beside the ids, or more ids than
+    /// a request line holds (a 414 from the server too) — goes through `ByIDSearch`. `fresh`: past every cache (a
+    /// refresh's reads); `bare`: `data_field_key` without the keys BMLTKit adds (`ListSkeleton`).
     static func searchOnce(_ criteria: BMLTSearchCriteria, extent: BMLTSearchExtent, _ context: OperationContext,
-                           batcher: SearchBatcher? = nil) async throws(BMLTError) -> BMLTSearchResults {
+                           batcher: SearchBatcher? = nil, fresh: Bool = false, bare: Bool = false) async throws(BMLTError) -> BMLTSearchResults {
         var units = context.serverInfo?.distanceUnits ?? .miles
         if context.serverInfo == nil, criteria.needsServerUnits {
             units = try await context.requireServerInfo().distanceUnits
         }
-        let query = WireSearchQuery.items(criteria, extent: extent, distanceUnits: units)
+        let query = WireSearchQuery.items(criteria, extent: extent, distanceUnits: units, bareKeys: bare)
         try await AggregatorFilterRule.checkIfAggregator(criteria, query: query, units: units, context: context)
-        // The meetings are decoded while the body arrives (an answer from the cache is decoded whole).
-        let serverFormats = context.serverFormats
-        let reply = try await context.semanticReply("GetSearchResults", query, consumer: { length in
-            SearchBodySink(query: query, serverFormats: serverFormats, expectedLength: length,
-                           batcher: NearestTrim.mayDrop(criteria) ? nil : batcher)
-        })
-        let outcome: WireSearchChunks.Outcome
-        if reply.isCachedSearchResults {
-            // A list the cache keeps as brought up to date from the change log (`storeSearchResults`), not a reply.
-            guard var kept = try? JSONDecoder().decode(BMLTSearchResults.self, from: reply.data) else {
-                throw BMLTError.notFound(message: "not in the response cache")
-            }
-            kept.delta = nil
-            batcher?.finish(kept.meetings)
-            return kept
-        } else if let sink = reply.consumer as? SearchBodySink {
-            outcome = try sink.finish()
-            if let message = outcome.phpMessage { context.transport.log.phpMessages(at: reply.url, message) }
-        } else {
-            outcome = try WireSearchChunks.wholeBody(reply.data, query: query, serverFormats: serverFormats)
+        let ask = ByIDSearch.Ask(criteria: criteria, extent: extent, units: units, fresh: fresh, bare: bare)
+        if !criteria.meetingIDs.isEmpty, let results = try await ByIDSearch.answer(ask, query: query, context) {
+            batcher?.finish(results.meetings)
+            return results
         }
-        let (results, dropped) = (outcome.results, outcome.dropped)
-        if dropped > 0 {
-            context.transport.log.warning("the search results held \(dropped) meeting\(dropped == 1 ? "" : "s") without a usable id; "
-                                          + "left out (\(results.meetings.count) kept)")
+        do {
+            return try await SearchRequest.send(query, criteria: criteria, fresh: fresh, context, batcher: batcher)
+        } catch let error where RequestLine.isTooLong(error) && criteria.meetingIDs.count > 1 {
+            // A server with a shorter limit than `RequestLine.limit`: the ids go in smaller requests.
+            context.transport.log.note("the server found a search of \(criteria.meetingIDs.count) meeting ids too long "
+                                       + "(\(error.localizedDescription)): asked in parts")
+            let generation = try await ByIDSearch.generation(context)
+            let results = try await ByIDSearch.split(ask, generation: generation, runs: 2, context)
+            batcher?.finish(results.meetings)
+            return results
         }
-        // `.nearest(n)` keeps the n nearest of the server's answer (see `NearestTrim`), which need not be its first n:
-        // such a search streams nothing while it arrives and hands its trimmed list over whole, here. Otherwise what
-        // was not handed over while the body arrived goes now: the batches together are exactly these meetings.
-        var trimmed = NearestTrim.apply(results, criteria)
-        trimmed.serverDate = RefreshOrigin.serverDate(reply)
-        batcher?.finish(trimmed.meetings)
-        return trimmed
     }
 
     /// A search's results into the `search` store, and the events that announce them.

@@ -16,7 +16,18 @@ import Foundation
 /// let results = try await connection.meetings(matching: criteria)
 /// ```
 public struct BMLTSearchCriteria: Sendable, Hashable, Codable {
-    /// Only these meetings (`meeting_ids[]`). Empty: no restriction.
+    /// Only these meetings (`meeting_ids[]`), among those every other criterion finds. Empty: no restriction.
+    ///
+    /// The same meetings on every generation: root server 2.x answers `meeting_ids[]` alone, ignoring every other
+    /// criterion and showing unpublished meetings to anyone, so BMLTKit completes its answer where the meeting decides
+    /// (weekdays, venue types, service bodies, formats, published status) and otherwise asks without the ids and keeps
+    /// those named. More ids than one request line holds (about 330) go in several requests, merged in the server's order.
+    /// ```swift
+    /// var criteria = BMLTSearchCriteria()
+    /// criteria.meetingIDs = [6, 33, 2339]
+    /// criteria.weekdays = [.sunday]          // 2339 alone on 2.16.6 as on 3.1.2 and 4.x
+    /// let results = try await connection.meetings(matching: criteria)
+    /// ```
     public var meetingIDs: [Int] = []
     /// Only meetings on these days (`weekdays[]`). Empty: every day.
     public var weekdays: Set<BMLTWeekday> = []
@@ -65,8 +76,13 @@ public struct BMLTSearchCriteria: Sendable, Hashable, Codable {
     public var sortAlias: SortAlias?
     /// One page of the results (`page_size`, `page_num`).
     public var page: Page?
-    /// Published, unpublished or both (`advanced_published`); the server shows unpublished meetings' details only
-    /// to a logged-in editor. `nil`: the server's default (published only).
+    /// Published, unpublished or both (`advanced_published`; every generation reads it for an anonymous reader too:
+    /// 2.16.6 `common_search.inc.php`, 3.x/4.x `SwitcherController::getSearchResults`). `nil`: the server's default
+    /// (published only), for a search by id on 2.x too.
+    /// ```swift
+    /// var criteria = BMLTSearchCriteria()
+    /// criteria.publishedStatus = .both
+    /// ```
     public var publishedStatus: PublishedStatus?
     /// The language of the format keys in the results (`lang_enum`), e.g. "es". `nil`: the server's language.
     public var language: String?

@@ -30,9 +30,10 @@ enum RawCheck {
 
     /// `nearest`: the n of a `.nearest(n)` search, whose answer BMLTKit cuts to the n nearest (the server's
     /// answer is sorted by distance in these captures, so its first n).
-    static func search(_ results: BMLTSearchResults, raw: Any, nearest: Int? = nil) {
+    /// `keep`: the raw meetings the results hold (a 2.x answer by id is completed: `LegacyByID`).
+    static func search(_ results: BMLTSearchResults, raw: Any, nearest: Int? = nil, keep: (Object) -> Bool = { _ in true }) {
         let isObject = (raw as? Object).map { $0["meetings"] != nil || $0["formats"] != nil } ?? false
-        let allMeetings = isObject ? list(raw, key: "meetings") : list(raw)
+        let allMeetings = (isObject ? list(raw, key: "meetings") : list(raw)).filter(keep)
         let rawMeetings = nearest.map { Array(allMeetings.prefix($0)) } ?? allMeetings
         meetings(results.meetings, raw: rawMeetings)
         formats(results.formats, raw: isObject ? list(raw, key: "formats") : [], query: "")

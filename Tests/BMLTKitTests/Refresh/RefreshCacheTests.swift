@@ -36,6 +36,9 @@ struct RefreshCacheTests {
     @Test("3.1.2: the network half reads the change log, equals a new download; the next launch starts from the updated list")
     func cachedListBroughtUpToDate3() async throws { try await cachedListBroughtUpToDate(.v3) }
 
+    @Test("2.16.6 (meeting_ids[] alone, unpublished meetings by id): the network half equals a new download")
+    func cachedListBroughtUpToDate216() async throws { try await cachedListBroughtUpToDate(.v2) }
+
     private func cachedListBroughtUpToDate(_ generation: RefreshStandIn.Generation) async throws {
         let stand = try RefreshStandIn(generation, seed: 148)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bmltkit-refresh-cache-\(UUID().uuidString)")
@@ -56,7 +59,7 @@ struct RefreshCacheTests {
         #expect(fresh == download && fresh.meetings == download.meetings, "the network half equals a new download")
         #expect(fresh.delta == RefreshTesting.expectedDelta(from: first, to: download))
         #expect(asked.contains { $0.query("switcher") == "GetChanges" }, "the change log was read")
-        #expect(asked.filter { $0.query("switcher") == "GetSearchResults" }.allSatisfy { $0.query("meeting_ids[]") != nil },
+        #expect(!asked.contains(where: RefreshTesting.isWholeDownload),
                 "no whole GetSearchResults")
         let delivered = Self.searchResults(recorder)
         #expect(delivered.count == 2, "the cached list, then the list brought up to date")
@@ -75,8 +78,7 @@ struct RefreshCacheTests {
         #expect(delivered2.first?.fromCache == true && delivered2.first?.meetings == download.meetings,
                 "the cache kept the updated list")
         #expect(third.meetings == again.meetings && third.delta != nil)
-        #expect(stand.server.requests[mark2...].filter { $0.query("switcher") == "GetSearchResults" }
-                    .allSatisfy { $0.query("meeting_ids[]") != nil }, "no whole GetSearchResults at the next launch either")
+        #expect(!stand.server.requests[mark2...].contains(where: RefreshTesting.isWholeDownload), "no whole GetSearchResults at the next launch either")
     }
 
     @Test("a meeting query under .cacheThenNetwork shows the cached list, then brings it up to date from the change log")
@@ -100,7 +102,7 @@ struct RefreshCacheTests {
         #expect(query.isComplete && query.lastError == nil)
         #expect(query.meetings == download.meetings, "the query's list equals a new download")
         #expect(asked.contains { $0.query("switcher") == "GetChanges" })
-        #expect(asked.filter { $0.query("switcher") == "GetSearchResults" }.allSatisfy { $0.query("meeting_ids[]") != nil },
+        #expect(!asked.contains(where: RefreshTesting.isWholeDownload),
                 "no whole download")
         let delivered = Self.searchResults(recorder)
         #expect(delivered.first?.fromCache == true && delivered.first?.meetings == cached.meetings, "the cached list first")
@@ -138,8 +140,7 @@ struct RefreshCacheTests {
         let fresh = try await connection.meetings(matching: criteria)
         #expect(fresh.delta == nil)
         #expect(Self.searchResults(recorder).first?.fromCache == true, "the old entry still answers the cached delivery")
-        #expect(stand.server.requests[mark...].contains { $0.query("switcher") == "GetSearchResults" && $0.query("meeting_ids[]") == nil },
-                "downloaded whole")
+        #expect(stand.server.requests[mark...].contains(where: RefreshTesting.isWholeDownload), "downloaded whole")
         let direct = try await RefreshTesting.connection(stand).meetings(matching: criteria).meetings
         #expect(fresh.meetings == direct)
     }

@@ -19,7 +19,7 @@ struct RefreshFallbackTests {
         var list = try await connection.meetings(matching: criteria)
         stand.randomEdit([.rename, .weekday, .delete, .create])
         try change(stand, &list)
-        let fresh = try await connection.meetings(matching: criteria, updating: list)
+        let fresh = try await connection.meetings(matching: criteria, updating: RefreshTesting.sizeForgotten(list))
         stand.changeLogReply = nil
         stand.dateHeader = { RefreshStandIn.httpDate($0) }
         let download = try await connection.meetings(matching: criteria)

@@ -25,16 +25,37 @@ struct RefreshQueryTests {
             #expect(query.isComplete && query.lastError == nil)
             #expect(query.meetings == download.meetings, "the query's list equals a new download")
             #expect(asked.contains { $0.query("switcher") == "GetChanges" })
-            #expect(asked.filter { $0.query("switcher") == "GetSearchResults" }.allSatisfy { $0.query("meeting_ids[]") != nil },
+            #expect(!asked.contains(where: RefreshTesting.isWholeDownload),
                     "no whole download")
         }
         // Other criteria: the whole list of those.
         query.criteria = BMLTSearchCriteria()
         let mark = stand.server.requests.count
         await query.refresh()
-        #expect(stand.server.requests[mark...].contains { $0.query("switcher") == "GetSearchResults" && $0.query("meeting_ids[]") == nil })
+        #expect(stand.server.requests[mark...].contains(where: RefreshTesting.isWholeDownload))
         let whole = try await connection.meetings(matching: BMLTSearchCriteria()).meetings
         #expect(query.meetings == whole)
+    }
+
+    @Test("2.16.6: a whole region's query after meetings published, unpublished and moved holds what a download holds")
+    func legacyQueryRefresh() async throws {
+        let stand = try RefreshStandIn(.v2, seed: 1514)
+        let connection = try await RefreshTesting.connection(stand)
+        let query = BMLTMeetingQuery(connection, criteria: BMLTSearchCriteria())
+        await query.refresh()
+        #expect(query.isComplete && !query.meetings.isEmpty)
+        stand.change(6, ["meeting_name": "Renamed, still unpublished"])   // named by the change log, never in the list
+        for edits in [[RefreshStandIn.Edit.unpublish, .rename], [.publish, .weekday], [.unpublish, .time, .create]] {
+            for edit in edits { stand.edit(edit) }
+            let mark = stand.server.requests.count
+            await query.refresh()
+            let asked = stand.server.requests[mark...]
+            let download = try await connection.meetings(matching: BMLTSearchCriteria())
+            #expect(query.lastError == nil && query.meetings == download.meetings,
+                    "\(edits): \(query.meetings.count) meetings against \(download.meetings.count)")
+            #expect(!query.meetings.contains { $0.isPublished != true }, "no unpublished meeting")
+            #expect(asked.contains { $0.query("switcher") == "GetChanges" } && !asked.contains(where: RefreshTesting.isWholeDownload))
+        }
     }
 
     @Test("the fire-and-forget form fills the search store with the whole list and posts one search result")

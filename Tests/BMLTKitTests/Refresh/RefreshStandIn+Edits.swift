@@ -24,6 +24,39 @@ extension RefreshStandIn {
     @discardableResult
     func edit(_ edit: Edit) -> String { locked { $0.apply(edit) } }
 
+    /// A new meeting like meeting `id` with `fields` changed, and its creation record; returns its id.
+    @discardableResult
+    func create(like id: Int, _ fields: [String: String]) -> Int {
+        locked { stand in
+            stand.clock.addTimeInterval(30)
+            var meeting = stand.meetings[id]!
+            let newID = (stand.meetings.keys.max() ?? 0) + 1
+            meeting.fields["id_bigint"] = String(newID)
+            meeting.fields.merge(fields) { $1 }
+            meeting.row = Int.random(in: 0...10_000, using: &stand.rng)
+            stand.meetings[newID] = meeting
+            stand.changes.insert(stand.record("comdef_change_type_new", id: newID, before: nil, after: stand.jsonData(meeting)), at: 0)
+            return newID
+        }
+    }
+
+    /// Only the meetings `ids` held, the others gone without a record (a smaller database, before a test's first read).
+    func keepOnly(_ ids: Set<Int>) {
+        locked { stand in stand.meetings = stand.meetings.filter { ids.contains($0.key) } }
+    }
+
+    /// Meeting `id` with `fields` changed, and its change record.
+    func change(_ id: Int, _ fields: [String: String]) {
+        locked { stand in
+            stand.clock.addTimeInterval(30)
+            guard var meeting = stand.meetings[id] else { return }
+            let before = stand.jsonData(meeting)
+            meeting.fields.merge(fields) { $1 }
+            stand.meetings[id] = meeting
+            stand.changes.insert(stand.record("comdef_change_type_change", id: id, before: before, after: stand.jsonData(meeting)), at: 0)
+        }
+    }
+
     /// Change records that say nothing of what changed (`json_data` left out), for the meeting `id`.
     func recordWithoutJSONData(meetingID id: Int) {
         locked { stand in
@@ -98,7 +131,7 @@ extension RefreshStandIn {
         if let before { data["before"] = before }
         if let after { data["after"] = after }
         let body = fields["service_body_bigint"] as? String ?? ""
-        return ["date_int": String(Int(clock.timeIntervalSince1970)), "date_string": "9:19 AM, 11/22/2026",
+        return ["date_int": String(Int(clock.timeIntervalSince1970 + databaseClockOffset)), "date_string": "9:19 AM, 11/22/2026",
                 "change_type": type, "change_id": String(nextChangeID), "meeting_id": String(id),
                 "meeting_name": fields["meeting_name"] as? String ?? "", "user_id": "1", "user_name": "Server Administrator",
                 "service_body_id": body, "service_body_name": bodies.first { $0["id"] == body }?["name"] ?? "",

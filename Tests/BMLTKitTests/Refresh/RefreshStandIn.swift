@@ -7,18 +7,28 @@ import LoopbackHTTPServer
 /// `../shared/fixtures/` of that generation:
 /// - the meetings: `rootserver/json_GetSearchResults_services_1002.json` (2.16.6's 59 meetings of service body 1002),
 ///   and for 3.1.2/4.x also `005-GetSearchResults-services-weekday.json`, every meeting in the key set of that
-///   generation's 005 capture (4.x lists `service_body_name`, 3.1.2 does not);
+///   generation's 005 capture (4.x lists `service_body_name`, 3.1.2 does not); beside them meetings 6 and 33 of service
+///   body 1005, unpublished, as `server-truths/216-GetSearchResults-meeting_ids-weekdays.json` has them;
 /// - the search replies: a list, or `{"meetings":[…],"formats":[…]}` with `get_used_formats`
 ///   (`006-GetSearchResults-get_used_formats.json`, `rootserver/json_GetSearchResults_get_used_formats.json`); 2.16.6's
-///   empty answer `{}` (`json_GetSearchResults_empty.json`); `meeting_ids[]` narrowing the other filters
-///   (`012-GetSearchResults-meeting_ids.json`, `json_GetSearchResults_meeting_ids.json`); anonymous searches list
-///   published meetings only (`json_GetSearchResults_unpublished_anon.json`); distances as the server's SQL has them
-///   (69 mi / 111.111 km a degree, `MeetingRepository`);
+///   empty answer `{}` (`json_GetSearchResults_empty.json`); anonymous searches list published meetings only unless
+///   `advanced_published` asks (`json_GetSearchResults_unpublished_only_anon.json`; 2.16.6 `common_search.inc.php`
+///   reads it for anyone, 3.x/4.x `SwitcherController::getSearchResults` too); distances as the server's SQL has them
+///   (69 mi / 111.111 km a degree, `MeetingRepository`); `data_field_key` choosing the fields written;
+/// - `meeting_ids[]`: on 3.1.2/4.x beside every other filter (`312-`/`427-GetSearchResults-meeting_ids-weekdays.json`:
+///   2339 alone), on 2.16.6 the whole search — every meeting named, unpublished ones too, no other filter, no centre
+///   (`server-truths/216-GetSearchResults-meeting_ids-weekdays.json`; its `common_search.inc.php`: "that defines the
+///   entire search. We ignore everything else"; `distance_in_km` `""`);
 /// - the order: 2.16.6 by weekday, start and the id as text (`json_GetSearchResults_all.json`), 3.1.2/4.x by weekday,
 ///   start and duration, ties in the database's order — not the id's (`005-…`: 828 before 714), a hidden row number
-///   here; used formats by first use (2.16.6) or by id (3.x/4.x);
+///   here — or by the server's `default_sort_key` (`defaultSortKey`: the keys of each alias as 4.x
+///   `SwitcherController::getSearchResults` lists them); used formats by first use (2.16.6) or by id (3.x/4.x);
 /// - the change log: `GetChanges` records newest first with `json_data` before/after, formats as key arrays
-///   (`json_GetChanges_all.json`, `200-GetChanges-after-edits.json`), `start_date` a whole day;
+///   (`json_GetChanges_all.json`, `200-GetChanges-after-edits.json`), `start_date` a whole day; `date_int` off by
+///   `databaseClockOffset` for a database not on UTC (3.x/4.x `MeetingChangeResource`: `strtotime` of MySQL's
+///   `CURRENT_TIMESTAMP` in an app on UTC);
+/// - a request line over `lineLimit` bytes (8,190, Apache's default `LimitRequestLine`) answered 414 as Apache answers it
+///   (`server-truths/216-apache-414-headers.txt`, `216-apache-414-body.html`);
 /// - formats and service bodies: `json_GetFormats.json`/`002-GetFormats.json`, `json_GetServiceBodies.json`/
 ///   `004-GetServiceBodies.json`; server info `json_GetServerInfo.json`/`001-GetServerInfo.json`, and for the
 ///   aggregator `aggregator-4x/01-GetServerInfo.json` with its empty change log (`28-GetChanges.json`).
@@ -54,14 +64,26 @@ final class RefreshStandIn: @unchecked Sendable {   // every field is behind `lo
     var dateHeader: @Sendable (Date) -> String? = { RefreshStandIn.httpDate($0) }
     /// A reply of its own for `GetChanges` (a failure, a shape that cannot be trusted).
     var changeLogReply: (@Sendable () -> LoopbackHTTPServer.Behavior)?
+    /// The server's `default_sort_key` (3.x/4.x): `nil`, the default order.
+    var defaultSortKey: String?
+    /// The longest request line answered (`nil`: any).
+    var lineLimit: Int? = 8_190
+    /// How far the database's clock is from UTC: each record's `date_int` is off by it.
+    var databaseClockOffset: TimeInterval = 0
+    /// The body bytes answered so far, by switcher.
+    var bytesSent: [String: Int] = [:]
     var rng: SeededGenerator
     private(set) var server: LoopbackHTTPServer!
 
-    init(_ generation: Generation, aggregator: Bool = false, seed: UInt64) throws {
+    /// `copies`: the meetings held that many times over, each copy's ids 100,000 further (a region of
+    /// `copies` × about 100 meetings).
+    init(_ generation: Generation, aggregator: Bool = false, seed: UInt64, copies: Int = 1) throws {
         self.generation = generation
         self.isAggregator = aggregator
         rng = SeededGenerator(seed: seed)
+        let truths = try Self.objects(folder: "server-truths", "216-GetSearchResults-meeting_ids-weekdays.json")
         let legacy = try Self.objects(.v2, "json_GetSearchResults_services_1002.json")
+            + truths.filter { truth in truth["id_bigint"] != "2339" }
         var sources = legacy
         var template: [String]? = nil
         if !generation.isLegacy {
@@ -71,6 +93,15 @@ final class RefreshStandIn: @unchecked Sendable {   // every field is behind `lo
         }
         formats = try Self.objects(generation, generation.isLegacy ? "json_GetFormats.json" : "002-GetFormats.json").map(Format.init)
         bodies = try Self.objects(generation, generation.isLegacy ? "json_GetServiceBodies.json" : "004-GetServiceBodies.json")
+        if copies > 1 {
+            sources = (0..<copies).flatMap { copy in
+                sources.map { source in
+                    var moved = source
+                    moved["id_bigint"] = String((Int(source["id_bigint"] ?? "") ?? 0) + copy * 100_000)
+                    return moved
+                }
+            }
+        }
         var rows = Array(0..<sources.count)
         rows.shuffle(using: &rng)
         for (index, source) in sources.enumerated() {
@@ -84,7 +115,10 @@ final class RefreshStandIn: @unchecked Sendable {   // every field is behind `lo
             guard let id = Int(fields["id_bigint"] ?? "") else { continue }
             // The captures' meetings are all of service body 1002: some are spread over its sibling areas, so that
             // renaming one body touches a part of a list, not all of it.
-            if Int.random(in: 0..<3, using: &rng) == 0 { fields["service_body_bigint"] = ["1001", "1003", "1004", "1005"].randomElement(using: &rng)! }
+            let truth = truths.contains { $0["id_bigint"] == fields["id_bigint"] }
+            if Int.random(in: 0..<3, using: &rng) == 0, !truth {
+                fields["service_body_bigint"] = ["1001", "1003", "1004", "1005"].randomElement(using: &rng)!
+            }
             meetings[id] = Meeting(fields: fields, formatIDs: ordered, row: rows[index])
         }
         server = try LoopbackHTTPServer { [unowned self] request in self.answer(request) }

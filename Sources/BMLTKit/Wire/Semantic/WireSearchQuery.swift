@@ -8,8 +8,10 @@ enum WireSearchQuery {
     /// The keys BMLTKit always asks for when the caller narrows the fields with `dataFieldKeys`.
     static let requiredDataFieldKeys = ["id_bigint", "service_body_bigint"]
 
+    /// `bareKeys`: `data_field_key` exactly as the criteria name the fields, without the keys BMLTKit always adds (a
+    /// list's ids alone, in the server's order: `ListSkeleton`).
     static func items(_ criteria: BMLTSearchCriteria, extent: BMLTSearchExtent,
-                      distanceUnits: BMLTDistanceUnit) -> [URLQueryItem] {
+                      distanceUnits: BMLTDistanceUnit, bareKeys: Bool = false) -> [URLQueryItem] {
         var items: [URLQueryItem] = []
         func add(_ name: String, _ value: String) { items.append(URLQueryItem(name: name, value: value)) }
         func add(_ name: String, _ value: Int) { add(name, String(value)) }
@@ -73,7 +75,7 @@ enum WireSearchQuery {
         if let status = criteria.publishedStatus { add("advanced_published", status.rawValue) }
         if let keys = criteria.dataFieldKeys {
             let requested = keys.filter { !$0.isEmpty }
-            let all = requested + requiredDataFieldKeys.filter { !requested.contains($0) }
+            let all = bareKeys ? requested : requested + requiredDataFieldKeys.filter { !requested.contains($0) }
             add("data_field_key", all.joined(separator: ","))
         }
         if !criteria.sortKeys.isEmpty { add("sort_keys", criteria.sortKeys.joined(separator: ",")) }

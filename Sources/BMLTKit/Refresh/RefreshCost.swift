@@ -1,0 +1,104 @@
+import Foundation
+
+/// Whether a refresh can cost less than a whole download, decided from what the library knows: the bytes of the
+/// list's download (`BMLTSearchResults.bodyBytes`), the size of the change log the last refresh read (on this
+/// connection, or the list's own), the formats and service bodies read beside it, and the list's length (its ids
+/// cost about 21 bytes a meeting, `ListSkeleton`). The change log is the whole server's since a day or two before
+/// the list's time: 98–112 KB on a test day against a 25 KB list of 14 meetings (3.1.2, 4.1.0, 4.2.7; issue 56), so
+/// a small list is cheaper downloaded again.
+///
+/// - Known log too large: the whole list is downloaded without reading it.
+/// - Not known (a connection's first refresh, a list from an older encoding): the log is read with a byte budget —
+///   two thirds of what the download leaves after what else the refresh reads, since the meetings the log names are
+///   read again too (at most half the log: each record holds its meeting before and after) — past which the read stops
+///   and the list is downloaded whole (that refresh costs what the log delivered before it stopped, the formats and
+///   service bodies read beside it, and the download), and the size is remembered (a log stopped at the budget as
+///   twice the budget), with the list too.
+/// - Nothing known of the download (results made by hand or decoded from an older encoding): no limit.
+struct RefreshCost: Sendable {
+    /// What a whole download costs (`nil`: not known).
+    var whole: Int?
+    /// The change log's size as last read (`nil`: not known).
+    var changeLog: Int?
+    /// What else the refresh reads beside the change log: the formats, the service bodies, the list's ids.
+    var beside: Int
+
+    /// About what a meeting's id costs in the list's skeleton (`{"id_bigint":"2339"},`).
+    static let idBytes = 24
+    /// About what a format costs in `GetFormats` before it was read once (44 formats in 11,155 and 11,199 bytes:
+    /// `rootserver/json_GetFormats.json`, `rootserver-42/002-GetFormats.json`).
+    static let formatBytes = 255
+
+    /// `serverFormats`: how many formats the server has (`GetFormats` is read beside the log when the list uses any).
+    init(previous: BMLTSearchResults, memory: RefreshMemory.Known, serverFormats: Int = 0) {
+        whole = previous.bodyBytes
+        changeLog = memory.changeLogBytes ?? previous.changeLogBytes
+        let readsFormats = !FormatCheck.usedFormats(previous).isEmpty
+        let formats = readsFormats ? memory.formatsBytes ?? serverFormats * Self.formatBytes : 0
+        let bodies = previous.meetings.contains { $0.serviceBodyName != nil } ? memory.serviceBodiesBytes ?? 0 : 0
+        beside = formats + bodies + previous.meetings.count * Self.idBytes
+    }
+
+    /// The most bytes the change log may take for the refresh to cost less than a download (`nil`: no limit): with the
+    /// meetings it names read again, at most half its bytes (each record carries its meeting before and after), it
+    /// must leave what else the refresh reads.
+    var changeLogBudget: Int? {
+        whole.map { ($0 - beside) * 2 / 3 }
+    }
+
+    /// Why downloading the list costs less than reading the change log, when what is known says so.
+    var wholeIsCheaper: String? {
+        guard let whole, let budget = changeLogBudget else { return nil }
+        if budget <= 0 {
+            return "the formats, service bodies and ids a refresh reads (\(beside) bytes) cost as much as the list (\(whole) bytes)"
+        }
+        if let changeLog, changeLog >= budget {
+            return "the change log (\(changeLog) bytes when last read), the meetings it names and the rest a refresh reads "
+                + "(\(beside) bytes) cost more than the list (\(whole) bytes)"
+        }
+        return nil
+    }
+
+    /// What a whole download of `meetings` costs, for a list refreshed from one of `count` meetings that cost `whole`.
+    static func scaled(_ whole: Int?, from count: Int, to meetings: Int) -> Int? {
+        guard let whole else { return nil }
+        guard count > 0 else { return whole }
+        let (product, overflow) = whole.multipliedReportingOverflow(by: max(1, meetings))
+        return overflow ? whole : max(1, product / count)
+    }
+}
+
+/// What a connection's refreshes learnt of its server: the sizes of the change log, the formats and the service
+/// bodies as last read. Shared by every refresh of the connection (`Transport.refreshMemory`).
+final class RefreshMemory: Sendable {
+    struct Known: Sendable {
+        var changeLogBytes: Int?
+        var formatsBytes: Int?
+        var serviceBodiesBytes: Int?
+    }
+
+    private let state = Locked(Known())
+
+    var known: Known { state.withLock { $0 } }
+
+    func noteChangeLog(bytes: Int) { state.withLock { $0.changeLogBytes = bytes } }
+    func noteFormats(bytes: Int) { state.withLock { $0.formatsBytes = bytes } }
+    func noteServiceBodies(bytes: Int) { state.withLock { $0.serviceBodiesBytes = bytes } }
+}
+
+/// The time between a list and the change log's answer, read without trapping: `Int(_:)` of an absurd `serverDate`
+/// (a host's `Date(timeIntervalSinceReferenceDate: 1e300)`, or a corrupt encoding) would (review R15).
+enum RefreshAge {
+    /// Whether a list's server time can be read from at all: a finite date within about 300 years of 1970 (the change
+    /// log's start is a calendar day two days before it).
+    static func isUsable(_ date: Date) -> Bool {
+        let seconds = date.timeIntervalSince1970
+        return seconds.isFinite && abs(seconds) < 1e10
+    }
+
+    /// Whole days in `seconds` (0 for none or a negative; bounded).
+    static func days(_ seconds: TimeInterval) -> Int { WireTime.wholeSeconds(seconds / 86_400) }
+
+    /// Whole seconds in `seconds` (0 for none or a negative; bounded).
+    static func seconds(_ seconds: TimeInterval) -> Int { WireTime.wholeSeconds(seconds) }
+}
