@@ -36,9 +36,19 @@ public final class BMLTRequest: Sendable, Hashable, Identifiable, CustomStringCo
         self.startedAt = Date()
     }
 
-    /// What a meeting search brought up to date from the change log changed (`nil`: downloaded whole), carried by
-    /// its `.bmltMeetingSearchResults` (`bmltSearchDelta`, the typed message's `delta`).
-    var searchDelta: BMLTSearchDelta? {
+    /// What a meeting search brought up to date from the change log changed: the ids added, changed and removed
+    /// (`meetings(matching:updating:)`); `nil` for a list downloaded whole and for every other request. Set before
+    /// the outcome is announced, so it is there for every way of observing it: `connection.events` (the request of
+    /// `.meetingSearchResults`), the `.bmltMeetingSearchResults` notification (also `bmltSearchDelta`) and the typed
+    /// message's `delta`.
+    /// ```swift
+    /// for await event in connection.events {
+    ///     if case .meetingSearchResults(_, let request) = event, let delta = request.searchDelta {
+    ///         print(delta.added, delta.changed, delta.removed)
+    ///     }
+    /// }
+    /// ```
+    public internal(set) var searchDelta: BMLTSearchDelta? {
         get { state.withLock { $0.searchDelta } }
         set { state.withLock { $0.searchDelta = newValue } }
     }

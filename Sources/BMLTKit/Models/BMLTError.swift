@@ -108,8 +108,8 @@ extension BMLTError {
     /// `self`, with an HTTP 500 or 501 answer to a write turned into `.serverFailedOnWrite` (the server's words kept
     /// as its message; other errors unchanged: 502, 503 and 504 come from a gateway or an overloaded server, and trying
     /// again later may well work). `leftBehind`: what the failed write still left on the server, where known.
-    func asWriteFailure(_ write: BMLTUnknownWriteOutcome.Write, leftBehind: BMLTWriteFailure.LeftBehind? = nil) -> BMLTError {
+    func asWriteFailure(_ write: BMLTWriteKind, leftBehind: BMLTWriteFailure.LeftBehind? = nil) -> BMLTError {
         guard case .httpStatus(let code, let message) = self, code == 500 || code == 501 else { return self }
-        return .serverFailedOnWrite(BMLTWriteFailure(write: write, code: code, message: message, leftBehind: leftBehind))
+        return .serverFailedOnWrite(BMLTWriteFailure(writeKind: write, code: code, message: message, leftBehind: leftBehind))
     }
 }

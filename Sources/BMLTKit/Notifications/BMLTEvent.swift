@@ -16,7 +16,8 @@ public enum BMLTEvent: Sendable {
     case progressDidStop
     /// Validation ended (`.bmltServerValidated`).
     case serverValidated(isValid: Bool, info: BMLTServerInfo?, error: BMLTError?, request: BMLTRequest)
-    /// A meeting search ended (`.bmltMeetingSearchResults`).
+    /// A meeting search ended (`.bmltMeetingSearchResults`). A list brought up to date from the change log carries
+    /// what changed in `request.searchDelta` (`nil` for a list downloaded whole).
     case meetingSearchResults([BMLTMeeting], request: BMLTRequest)
     /// More meetings of a running search arrived (`.bmltMeetingsArrived`): the batch, in the server's order, and how
     /// many meetings the search has delivered so far, this batch included. Between the search's start and its one

@@ -36,7 +36,7 @@ extension RESTServerAdmin {
         }
     }
 
-    private func settle(_ action: BMLTServerAdminAction, _ write: BMLTUnknownWriteOutcome.Write, _ generation: Int,
+    private func settle(_ action: BMLTServerAdminAction, _ write: BMLTWriteKind, _ generation: Int,
                         lookUp: @escaping @Sendable () async throws(BMLTError) -> LookUpVerdict<BMLTServerAdminResult>) async throws(BMLTError) -> BMLTServerAdminResult {
         let attempt = WriteAttempt(context, write: write, itemID: nil, generation: generation, resendable: false)
         return try await LostAnswer.settle(context, attempt, { () async throws(BMLTError) in
