@@ -106,6 +106,20 @@ struct GrowingTypesTests {
         #expect(try JSONDecoder().decode(BMLTUnknownWriteOutcome.Write.self, from: fromStruct) == .restoreMeeting)
     }
 
+    @Test("BMLTError stays small: its large payloads are indirect (every async frame, Result and continuation holds one)")
+    func errorStaysSmall() {
+        // 1.0.0 held an edit conflict (761 bytes: the meeting as the server holds it) and a deleted meeting (1,624 bytes:
+        // the change record with its before and after) inline: BMLTError was 1,625 bytes, and every `throws(BMLTError)`
+        // frame, `Result<_, BMLTError>` and resumed continuation of a request copied that much (issue 59: bmlt-bench's
+        // pipeline page-faulted 14 times as often as bare URLSession). Indirect, they are a pointer each.
+        #expect(MemoryLayout<BMLTError>.size <= 128, "\(MemoryLayout<BMLTError>.size) bytes")
+        #expect(MemoryLayout<Result<HTTPReply, BMLTError>>.size <= 256)
+        // Values still compare and read back as before.
+        let conflict = BMLTEditConflict(meetingID: 42, fields: [], current: BMLTMeeting(id: 42, serviceBodyID: 1, name: "Hope", weekday: .monday))
+        #expect(BMLTError.editConflict(conflict) == .editConflict(conflict))
+        if case .editConflict(let read) = BMLTError.editConflict(conflict) { #expect(read.current.id == 42) } else { Issue.record("case") }
+    }
+
     @Test("PreviousResultsMismatch: two frozen reasons, named under previousResults; a later one comes as an Argument")
     func previousResultsNames() {
         #expect(BMLTError.Argument.previousResults(.otherServer).name == "previousResults.otherServer")
