@@ -12,7 +12,7 @@
 /// ```
 extension BMLTError {
     /// What was wrong with a reply (`malformedResponse`), or why an address is not a root server.
-    /// New cases may be added in a minor release: a `switch` over it ends in `default:`.
+    /// Frozen until the next major release: a new case only in 2.0.0, so an exhaustive `switch` over it compiles through 1.x.
     /// ```swift
     /// if case .malformedResponse(_, .serverError(let words)) = error { print("the server said:", words) }
     /// ```
@@ -51,7 +51,7 @@ extension BMLTError {
     }
 
     /// Why an address is not a BMLT root server (`notARootServer`).
-    /// New cases may be added in a minor release: a `switch` over it ends in `default:`.
+    /// Frozen until the next major release: a new case only in 2.0.0, so an exhaustive `switch` over it compiles through 1.x.
     /// ```swift
     /// if case .notARootServer(.noClientInterface) = error { print("no client_interface there") }
     /// ```
@@ -71,7 +71,7 @@ extension BMLTError {
     }
 
     /// What this server cannot do (`unsupported`).
-    /// New cases may be added in a minor release: a `switch` over it ends in `default:`.
+    /// Frozen until the next major release: a new case only in 2.0.0, so an exhaustive `switch` over it compiles through 1.x.
     /// ```swift
     /// if case .unsupported(.endpoint(let subject, _, let path, let version, _)) = error { print(subject, path, version ?? "?") }
     /// ```
@@ -107,7 +107,7 @@ extension BMLTError {
     }
 
     /// How a server showed it has no such `/api/v1` endpoint.
-    /// New cases may be added in a minor release: a `switch` over it ends in `default:`.
+    /// Frozen until the next major release: a new case only in 2.0.0, so an exhaustive `switch` over it compiles through 1.x.
     /// ```swift
     /// let answer = BMLTError.EndpointAnswer.notFound(introducedIn: "4.2.0")
     /// ```
@@ -227,7 +227,7 @@ extension BMLTError {
     }
 
     /// Why a reply that arrived could not be read (`brokenReply`).
-    /// New cases may be added in a minor release: a `switch` over it ends in `default:`.
+    /// Frozen until the next major release: a new case only in 2.0.0, so an exhaustive `switch` over it compiles through 1.x.
     /// ```swift
     /// if case .brokenReply(_, .cutOff(let bytes, _, _)) = error { print("cut off after", bytes, "bytes") }
     /// ```
