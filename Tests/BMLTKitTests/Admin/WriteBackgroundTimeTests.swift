@@ -31,12 +31,15 @@ struct WriteBackgroundTimeTests {
         /// The system takes activity `number` (from 1) back.
         func expire(_ number: Int) { lock.withLock { expiries[number - 1] }() }
         var snapshot: (started: Int, ended: [Int]) { lock.withLock { (started, ended) } }
+
+        /// A shared activity started by this stand-in system.
+        func shared() -> SharedBackgroundActivity { SharedBackgroundActivity(start: { self.start($0, $1) }) }
     }
 
     @Test("one activity for writes that overlap; it ends when the last write ends")
     func sharedByOverlappingWrites() {
         let system = FakeActivities()
-        let activity = SharedBackgroundActivity(start: { system.start($0, $1) })
+        let activity = system.shared()
         let first = activity.begin("BMLTKit: writes")
         let second = activity.begin("BMLTKit: writes")
         #expect(system.snapshot.started == 1 && activity.holders == 2 && activity.isRunning)
@@ -54,7 +57,7 @@ struct WriteBackgroundTimeTests {
     @Test("after the system expired the shared activity, a write that begins while others are in flight gets a new one (A8)")
     func newActivityAfterExpiry() {
         let system = FakeActivities()
-        let activity = SharedBackgroundActivity(start: { system.start($0, $1) })
+        let activity = system.shared()
         let a = activity.begin("BMLTKit: writes")
         let b = activity.begin("BMLTKit: writes")
         system.expire(1)                       // the time is up; a and b are still in flight
@@ -80,7 +83,7 @@ struct WriteBackgroundTimeTests {
     func expiredWhileStarting() {
         let system = FakeActivities()
         system.expireAtOnce = true
-        let activity = SharedBackgroundActivity(start: { system.start($0, $1) })
+        let activity = system.shared()
         let a = activity.begin("BMLTKit: writes")
         #expect(system.snapshot.started == 1 && system.snapshot.ended == [1] && !activity.isRunning)
         let b = activity.begin("BMLTKit: writes")
