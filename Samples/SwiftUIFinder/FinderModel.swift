@@ -31,6 +31,10 @@ final class FinderModel {
     /// What went wrong last, for the error banner: the server's validation, else either search.
     var error: BMLTError? { connection.server.lastError ?? list.lastError ?? map.lastError }
 
+    /// The error banner's sentence in `locale`, the view's (`@Environment(\.locale)`): a preview set to Spanish, or a
+    /// screen given its own locale, shows BMLTKit's Spanish table, not the process's language.
+    func errorSentence(in locale: Locale) -> String? { error?.localizedDescription(for: locale) }
+
     /// A meeting on the map.
     struct Pin: Identifiable, Sendable {
         let id: Int
@@ -59,6 +63,21 @@ final class FinderModel {
         return FinderModel(connection: BMLTConnection(rootServerURL: BMLTDemoServer.rootURL, configuration: demo),
                            here: BMLTCoordinate(latitude: 45.15, longitude: -93.3))
     }
+}
+
+extension FinderModel {
+    /// The model with no network at all (every request fails as a phone in airplane mode does), for the preview of the
+    /// error banner and its tests.
+    static func offline() -> FinderModel {
+        FinderModel(connection: BMLTConnection(rootServerURL: BMLTDemoServer.rootURL,
+                                               configuration: BMLTConfiguration(httpTransport: OfflineTransport())),
+                    here: BMLTCoordinate(latitude: 45.15, longitude: -93.3))
+    }
+}
+
+/// A transport with no network: every request fails with `URLError.notConnectedToInternet`.
+struct OfflineTransport: BMLTHTTPTransport {
+    func send(_ request: URLRequest) async throws -> BMLTHTTPResponse { throw URLError(.notConnectedToInternet) }
 }
 
 /// The demo server as an HTTP transport: every request answered in the process by `BMLTDemoServer.answer(_:)`.

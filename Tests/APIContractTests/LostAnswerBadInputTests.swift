@@ -49,7 +49,7 @@ struct LostAnswerBadInputTests {
         standIn.loseNextWrite(.reset)
         let open = await openOutcome { _ = try await connection.saveAndWait(LostAnswerTests.newDraft("Lost Answer Group", generation)) }
         let held = LostAnswerTests.named(standIn, "Lost Answer Group")
-        #expect(held.count == 1 && open?.finding == .noRecordButSimilar(ids: held) && open?.write == .createMeeting)
+        #expect(held.count == 1 && open?.finding == .noRecordButSimilar(ids: held) && open?.writeKind == .createMeeting)
         #expect(standIn.writeRequests == 2)
     }
 

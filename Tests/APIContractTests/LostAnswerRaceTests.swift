@@ -33,7 +33,7 @@ struct LostAnswerRaceTests {
         defer { standIn.stop() }
         standIn.loseNextWrite(.late(answer))
         let open = await badInput.openOutcome { _ = try await connection.saveAndWait(LostAnswerTests.newDraft("Lost Answer Group", generation)) }
-        #expect(open?.finding == .notFoundYet && open?.write == .createMeeting && open?.attemptStarted != nil)
+        #expect(open?.finding == .notFoundYet && open?.writeKind == .createMeeting && open?.attemptStarted != nil)
         standIn.releaseLateWrite()                  // the server gets the create after the look-up
         #expect(LostAnswerTests.named(standIn, "Lost Answer Group").count == 1)
         #expect(standIn.writeRequests == 1 + 1)     // the login and the one create

@@ -57,7 +57,7 @@ struct ContactMessageTests {
             Issue.record("expected an open outcome, got \(recorder.errors)")
             return
         }
-        #expect(open.finding == .notLookedUp && open.write == .contactMessage && open.itemID == 2339)
+        #expect(open.finding == .notLookedUp && open.writeKind == .contactMessage && open.itemID == 2339)
         #expect(!open.description.contains("someone@example.com") && !open.description.contains("Is it on?"))
     }
 

@@ -67,7 +67,7 @@ struct TransportPolicyTests {
         let recorder = EventRecorder()
         let connection = BMLTConnection(rootServerURL: stub.rootURL, configuration: configuration(stub, recorder: recorder))
         _ = try await connection.validate()
-        let open = BMLTUnknownWriteOutcome(write: .contactMessage, itemID: 1, loss: .httpStatus(code: 503, message: nil), finding: .notLookedUp)
+        let open = BMLTUnknownWriteOutcome(writeKind: .contactMessage, itemID: 1, loss: .httpStatus(code: 503, message: nil), finding: .notLookedUp)
         await #expect(throws: BMLTError.writeOutcomeUnknown(open)) {
             try await connection.sendMessageAndWait(toContactOf: BMLTMeeting(id: 1, serviceBodyID: 2), from: "a@example.org", body: "hi")
         }

@@ -31,6 +31,20 @@ struct SwiftUIFinderTests {
         #expect(model.connection.search.meetings.isEmpty, "queries leave the classic store alone")
     }
 
+    @Test("the error banner speaks the view's locale (SwiftUI's \\.locale, a preview's), not the process's language")
+    func errorInTheViewsLocale() async throws {
+        let model = FinderModel.offline()
+        await model.refresh()
+        let error = try #require(model.error, "no network: the validation failed")
+        #expect(error == .transport(code: -1009))
+        let spanish = try #require(model.errorSentence(in: Locale(identifier: "es")))
+        let farsi = try #require(model.errorSentence(in: Locale(identifier: "fa_IR")))
+        #expect(spanish == error.localizedDescription(for: Locale(identifier: "es")))
+        #expect(spanish != error.description && farsi != error.description && spanish != farsi, "\(spanish) / \(farsi)")
+        #expect(model.errorSentence(in: Locale(identifier: "en_US")) == error.description, "English: the table's English")
+        #expect(FinderModel.demo().errorSentence(in: Locale(identifier: "es")) == nil, "no error, no banner")
+    }
+
     @Test("the article's two file blocks (the model, the screen) are the sample's files, verbatim")
     func articleMatchesTheSample() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

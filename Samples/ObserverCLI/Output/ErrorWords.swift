@@ -64,8 +64,8 @@ enum ErrorWords {
             return "The server's answer was larger than \(limit / 1_048_576) MiB. Narrow the search (--service-body, --weekday, --near)."
         case .writeOutcomeUnknown(let open):
             // Neither done nor failed: what to look at before running the write again.
-            let meetingWrites: [BMLTUnknownWriteOutcome.Write] = [.createMeeting, .saveMeeting, .deleteMeeting, .restoreMeeting, .rollbackMeeting]
-            let id = meetingWrites.contains(open.write) ? open.itemID : nil
+            let meetingWrites: [BMLTWriteKind] = [.createMeeting, .saveMeeting, .deleteMeeting, .restoreMeeting, .rollbackMeeting]
+            let id = meetingWrites.contains(open.writeKind) ? open.itemID : nil
             let check = id.map { "bmlt-observer meeting \($0)" } ?? "bmlt-observer changes"
             return open.description + " (To look: \(check).)"
         case .unauthorized(let message):

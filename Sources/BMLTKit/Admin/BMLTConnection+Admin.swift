@@ -312,7 +312,7 @@ extension BMLTConnection {
                     }
                 } catch {
                     // A 500 or 501 is the server failing on this write, not a wrong URL.
-                    guard let write = BMLTUnknownWriteOutcome.Write(what) else { throw error }
+                    guard let write = BMLTWriteKind(what) else { throw error }
                     throw error.asWriteFailure(write)
                 }
             },

@@ -222,7 +222,7 @@ enum LostAnswer {
         guard attempt.loginHolds(context) else {
             throw remembered(context, attempt, attempt.open(.loginChanged, loss: loss.error))
         }
-        context.transport.log.lookUp(attempt.write.rawValue, loss: loss.error)
+        context.transport.log.lookUp(attempt.write.name, loss: loss.error)
         let since = attempt.since
         let verdict: LookUpVerdict<Value>
         do throws(BMLTError) {
@@ -280,17 +280,17 @@ enum LostAnswer {
     /// A write with no look-up (server administration changes other than creations, a message to a contact): a lost
     /// answer is reported as an open outcome, never as a failure to try again.
     /// Cancelled after its request was sent, the outcome is open too (the server may hold it).
-    static func unsettled<Value: Sendable>(_ context: OperationContext, write: BMLTUnknownWriteOutcome.Write, id: Int? = nil,
+    static func unsettled<Value: Sendable>(_ context: OperationContext, write: BMLTWriteKind, id: Int? = nil,
                                            _ body: () async throws(BMLTError) -> Value) async throws(BMLTError) -> Value {
         let sent = context.sentWrites.withLock { $0 }
         do {
             return try await body()
         } catch .cancelled where context.sentWrites.withLock({ $0 }) > sent {
-            throw .writeOutcomeUnknown(BMLTUnknownWriteOutcome(write: write, itemID: id, loss: .cancelled, finding: .notLookedUp))
+            throw .writeOutcomeUnknown(BMLTUnknownWriteOutcome(writeKind: write, itemID: id, loss: .cancelled, finding: .notLookedUp))
         } catch {
             // An answer that arrived but says nothing readable keeps its own sentence (which never says "Try again").
             guard error.leavesWriteOpen, !error.isMalformedResponse else { throw error }
-            throw .writeOutcomeUnknown(BMLTUnknownWriteOutcome(write: write, itemID: id, loss: error, finding: .notLookedUp))
+            throw .writeOutcomeUnknown(BMLTUnknownWriteOutcome(writeKind: write, itemID: id, loss: error, finding: .notLookedUp))
         }
     }
 }

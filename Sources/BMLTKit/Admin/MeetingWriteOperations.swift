@@ -97,7 +97,7 @@ extension BMLTConnection {
         let generation: Int
 
         /// The attempt of `write` under this login (see `WriteAttempt`).
-        func attempt(_ write: BMLTUnknownWriteOutcome.Write, _ id: Int?, resendable: Bool, openKey: String? = nil,
+        func attempt(_ write: BMLTWriteKind, _ id: Int?, resendable: Bool, openKey: String? = nil,
                      carriedSince: Date? = nil) -> WriteAttempt {
             WriteAttempt(context, write: write, itemID: id, generation: generation, resendable: resendable, openKey: openKey,
                          carriedSince: carriedSince)

@@ -4,7 +4,7 @@ import Foundation
 /// attempt began (every look-up of the call uses that window), under which login (generation and user: checked before
 /// the look-up and before any re-send), whether it may be sent again when proven not done, and the look-up's budget.
 struct WriteAttempt: Sendable {
-    var write: BMLTUnknownWriteOutcome.Write
+    var write: BMLTWriteKind
     /// The item written, when known (a meeting's, format's, service body's or user's id).
     var itemID: Int?
     /// The login the write was sent under.
@@ -26,7 +26,7 @@ struct WriteAttempt: Sendable {
     /// id, its read-back then lost), or `nil`.
     var acknowledgedID: Int?
 
-    init(_ context: OperationContext, write: BMLTUnknownWriteOutcome.Write, itemID: Int?, generation: Int,
+    init(_ context: OperationContext, write: BMLTWriteKind, itemID: Int?, generation: Int,
          resendable: Bool, openKey: String? = nil, carriedSince: Date? = nil) {
         self.write = write
         self.itemID = itemID
@@ -57,7 +57,7 @@ struct WriteAttempt: Sendable {
 
     /// The open outcome of this write.
     func open(_ finding: BMLTUnknownWriteOutcome.Finding, loss: BMLTError, id: Int? = nil) -> BMLTError {
-        .writeOutcomeUnknown(BMLTUnknownWriteOutcome(write: write, itemID: id ?? itemID, loss: loss, finding: finding,
+        .writeOutcomeUnknown(BMLTUnknownWriteOutcome(writeKind: write, itemID: id ?? itemID, loss: loss, finding: finding,
                                                      attemptStarted: since))
     }
 }

@@ -143,8 +143,14 @@ public final class BMLTConnection {
         let deadline = OperationDeadline()
         // A read's outcome is settled by its deadline itself (`DeadlineRace`); other operations end when their work does.
         let race = operation.endsAtDeadline ? DeadlineRace<Value>() : nil
-        let task = Task { @MainActor in await self.execute(operation, request, deadline, race) }
-        request.onCancel { task.cancel() }
+        // A read's work starts here, not when its task first runs on the main actor: 500 operations launched at once
+        // each waited for its turn there before sending anything (issue 59). Not when the cache answers first.
+        let early = race.flatMap { race in deliversFromCacheFirst(operation) ? nil : startRace(operation, request, deadline, race) }
+        let task = Task { @MainActor in await self.execute(operation, request, deadline, race, early: early) }
+        request.onCancel {
+            task.cancel()
+            if early != nil { race?.abandon() }   // the work already runs: settle the call now, as `raced` would
+        }
         deadline.arm(on: operationDeadlines) {
             request.noteDeadlinePassed()
             race?.expire()
@@ -159,14 +165,14 @@ public final class BMLTConnection {
     /// of 500 validations in flight at most of the process's peak heap).
     /// The whole call's `timeout` (`deadline`) ends the work with `.timeout`. A read (`race`) ends at the deadline
     /// itself, its work left to wind down behind it (see `DeadlineRace`); other operations when their work returns.
-    private func execute<Value>(_ operation: Operation<Value>, _ request: BMLTRequest,
-                                _ deadline: OperationDeadline, _ race: DeadlineRace<Value>?) async -> Result<Value, BMLTError> {
-        if configuration.cachePolicy == .cacheThenNetwork, operation.kind.isCacheableRead, configuration.cache != nil {
+    private func execute<Value>(_ operation: Operation<Value>, _ request: BMLTRequest, _ deadline: OperationDeadline,
+                                _ race: DeadlineRace<Value>?, early: Result<Void, BMLTError>?) async -> Result<Value, BMLTError> {
+        if deliversFromCacheFirst(operation) {
             await deliverFromCache(operation)
         }
         var outcome: Result<Value, BMLTError>
         if let race {
-            outcome = await raced(operation, request, deadline, race)
+            outcome = await raced(operation, request, deadline, race, early: early)
         } else {
             outcome = await OperationDeadline.$current.withValue(deadline) { await work(operation, request) }
         }
@@ -198,10 +204,24 @@ public final class BMLTConnection {
     /// A read raced against its deadline: the work runs in a task of its own (`DeadlineRace.start`), its cache writes
     /// held (`CacheHold`) until its outcome is known to have come in time; when the deadline comes first, the call
     /// resumes here with `.timeout` at once (one hop to the main actor) while the cancelled work winds down behind it,
-    /// and nothing of that work reaches the cache, the stores or the notifications. Out of line, as `work`.
+    /// and nothing of that work reaches the cache, the stores or the notifications. `early`: the work was started by
+    /// `launch` already (or could not be: the error). Out of line, as `work`.
     @inline(never)
     private func raced<Value>(_ operation: Operation<Value>, _ request: BMLTRequest, _ deadline: OperationDeadline,
-                              _ race: DeadlineRace<Value>) async -> Result<Value, BMLTError> {
+                              _ race: DeadlineRace<Value>, early: Result<Void, BMLTError>?) async -> Result<Value, BMLTError> {
+        if case .failure(let error)? = early { return .failure(error) }
+        return await withTaskCancellationHandler {
+            if early == nil, case .failure(let error) = startRace(operation, request, deadline, race) { return .failure(error) }
+            return await race.outcome()
+        } onCancel: {
+            race.abandon()
+        }
+    }
+
+    /// Starts a read's work in the race (`DeadlineRace.start`) on a context made now, its cache writes held; the error
+    /// when no context can be made (an unusable root URL or timeout).
+    private func startRace<Value>(_ operation: Operation<Value>, _ request: BMLTRequest, _ deadline: OperationDeadline,
+                                  _ race: DeadlineRace<Value>) -> Result<Void, BMLTError> {
         let hold = CacheHold()
         let context: OperationContext
         do throws(BMLTError) {
@@ -209,14 +229,15 @@ public final class BMLTConnection {
         } catch {
             return .failure(error)
         }
-        return await withTaskCancellationHandler {
-            race.start(hold: hold) {
-                await OperationDeadline.$current.withValue(deadline) { await Self.perform(operation, context, request) }
-            }
-            return await race.outcome()
-        } onCancel: {
-            race.abandon()
+        race.start(hold: hold) {
+            await OperationDeadline.$current.withValue(deadline) { await Self.perform(operation, context, request) }
         }
+        return .success(())
+    }
+
+    /// Whether `.cacheThenNetwork` delivers the cache's answer before the operation's work runs.
+    private func deliversFromCacheFirst<Value>(_ operation: Operation<Value>) -> Bool {
+        configuration.cachePolicy == .cacheThenNetwork && operation.kind.isCacheableRead && configuration.cache != nil
     }
 
     /// The operation's work on `context`, off the main actor; a request whose read was answered by the cache is marked so.
@@ -271,7 +292,7 @@ public final class BMLTConnection {
         if let timeoutError { throw timeoutError }
         return OperationContext(root: rootServerURL, transport: transport, serverInfo: server.info,
                                 serverFormats: server.formats, adminSession: adminSession,
-                                cache: configuration.cache, cacheMode: cacheMode, cacheHold: cacheHold, language: language)
+                                cache: configuration.cache, cacheMode: cacheMode, cacheHold: cacheHold, language: self.language)
     }
 
     /// How an operation of `kind` uses the cache under the configured policy: only reads use it (a message to a

@@ -36,9 +36,19 @@ public final class BMLTRequest: Sendable, Hashable, Identifiable, CustomStringCo
         self.startedAt = Date()
     }
 
-    /// What a meeting search brought up to date from the change log changed (`nil`: downloaded whole), carried by
-    /// its `.bmltMeetingSearchResults` (`bmltSearchDelta`, the typed message's `delta`).
-    var searchDelta: BMLTSearchDelta? {
+    /// What a meeting search brought up to date from the change log changed: the ids added, changed and removed
+    /// (`meetings(matching:updating:)`); `nil` for a list downloaded whole and for every other request. Set before
+    /// the outcome is announced, so it is there for every way of observing it: `connection.events` (the request of
+    /// `.meetingSearchResults`), the `.bmltMeetingSearchResults` notification (also `bmltSearchDelta`) and the typed
+    /// message's `delta`.
+    /// ```swift
+    /// for await event in connection.events {
+    ///     if case .meetingSearchResults(_, let request) = event, let delta = request.searchDelta {
+    ///         print(delta.added, delta.changed, delta.removed)
+    ///     }
+    /// }
+    /// ```
+    public internal(set) var searchDelta: BMLTSearchDelta? {
         get { state.withLock { $0.searchDelta } }
         set { state.withLock { $0.searchDelta = newValue } }
     }
@@ -107,7 +117,8 @@ public final class BMLTRequest: Sendable, Hashable, Identifiable, CustomStringCo
     public var description: String { "\(kind) #\(id.uuidString.prefix(8))" }
 }
 
-/// What a request does.
+/// What a request does. Frozen until the next major release: an operation added in a 1.x release takes its nearest
+/// kind (`.serverAdministration` for an administration call), so an exhaustive `switch` compiles through every 1.x.
 public enum BMLTRequestKind: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// Server validation (server info, service bodies, formats, languages).
     case validation

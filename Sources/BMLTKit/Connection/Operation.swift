@@ -79,12 +79,17 @@ final class OperationContext: Sendable {
     let sentWrites = Locked(0)
     /// Where the cache writes of a read sent before it was known to be wanted wait (see `ReadRound`); `nil`: written at once.
     let cacheHold: CacheHold?
-    /// The table language of what the operation words itself (draft problems): the connection's `locale`.
-    let language: String
+    /// The table language of what the operation words itself (draft problems): the connection's `locale`. Found only
+    /// when asked: without `BMLTConfiguration.locale` it is the default locale, which reads the process environment (a
+    /// dictionary of every variable) or the app's bundle, and doing that for every operation cost a fifth of the main
+    /// actor's time in `bmlt-bench`'s pipeline (issue 59).
+    var language: String { languageOf() }
+    private let languageOf: @Sendable () -> String
 
     init(root: URL, transport: Transport, serverInfo: BMLTServerInfo?, serverFormats: [BMLTFormat],
          adminSession: AdminSession, cache: BMLTResponseCache? = nil, cacheMode: CacheMode = .off,
-         cacheHold: CacheHold? = nil, servedFromCache: Locked<Bool> = Locked(false), language: String = "en") {
+         cacheHold: CacheHold? = nil, servedFromCache: Locked<Bool> = Locked(false),
+         language: @autoclosure @escaping @Sendable () -> String = "en") {
         self.root = root
         self.transport = transport
         self.serverInfo = serverInfo
@@ -94,7 +99,7 @@ final class OperationContext: Sendable {
         self.cacheMode = cache == nil ? .off : cacheMode
         self.cacheHold = cacheHold
         self.servedFromCache = servedFromCache
-        self.language = language
+        self.languageOf = language
     }
 
     /// Whether its reads are answered by the cache alone (a `.cacheThenNetwork` search's first, cached delivery).
@@ -105,9 +110,10 @@ final class OperationContext: Sendable {
 
     /// This context for one read of a round: the same in all, but its cache writes wait for `hold`.
     func holdingCacheWrites(_ hold: CacheHold) -> OperationContext {
-        OperationContext(root: root, transport: transport, serverInfo: serverInfo, serverFormats: serverFormats,
+        let languageOf = self.languageOf
+        return OperationContext(root: root, transport: transport, serverInfo: serverInfo, serverFormats: serverFormats,
                          adminSession: adminSession, cache: cache, cacheMode: cacheMode, cacheHold: hold,
-                         servedFromCache: servedFromCache, language: language)
+                         servedFromCache: servedFromCache, language: languageOf())
     }
 
     /// `GET <root>/<path>?<query>`. Reads are `retryable` by default (retried on transient failures); pass

@@ -49,12 +49,15 @@ enum ServerValidator {
             ? round.start { context throws(BMLTError) in try await formatList(context, query: AggregatorValidation.formatQuery(info)) }
             : formats
         if info.aggregatorModeEnabled { formats.cancel() }
-        let rootServers = round.start { context throws(BMLTError) in try await AggregatorValidation.rootServers(context, info: info) }
-        let languageRead = round.start { context throws(BMLTError) in try await languages(context, info: info) }
+        // A read of its own (a task, and two hops) only where there is something to read: the root servers of an
+        // aggregator, GetLangs.php of a 2.x server (issue 59: six tasks per validation against bare URLSession's three).
+        let rootServers = info.aggregatorModeEnabled
+            ? round.start { context throws(BMLTError) in try await AggregatorValidation.rootServers(context, info: info) } : nil
+        let languageRead = info.majorVersion < 3 ? round.start { context throws(BMLTError) in try await languages(context, info: info) } : nil
         let bodies = try await serviceBodies.use().get()
         let allFormats = try await formatRead.use().get()
-        let aggregatedRoots = try await rootServers.use().get()
-        let (languageList, listed) = try await languageRead.use().get()
+        let aggregatedRoots = try await rootServers?.use().get() ?? []
+        let (languageList, listed) = try await languageRead?.use().get() ?? (WireLanguages.fromServerInfo(info), false)
         var found = capabilities(of: info)
         if listed { found.insert(.languageList) }
         return ServerValidation(info: info, serviceBodies: bodies, formats: allFormats,

@@ -1,4 +1,5 @@
-/// The maps a directions link opens; see ``BMLTMeeting/directionsURL(_:)``.
+/// The maps a directions link opens; see ``BMLTMeeting/directionsURL(_:)``. Frozen until the next major release
+/// (`.geo`, the RFC 5870 link, is the one any maps app may take).
 /// ```swift
 /// let url = meeting.directionsURL(.googleMaps)
 /// ```

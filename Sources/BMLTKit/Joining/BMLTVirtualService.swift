@@ -1,4 +1,5 @@
-/// The video service a meeting's join link belongs to, recognised by the link's host.
+/// The video service a meeting's join link belongs to, recognised by the link's host. Frozen until the next major
+/// release: a service a 1.x release does not name is `.other`.
 ///
 /// ```swift
 /// if let join = meeting.virtualMeeting, join.service == .zoom {

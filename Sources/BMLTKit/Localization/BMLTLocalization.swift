@@ -10,9 +10,12 @@ import Foundation
 /// Which language, in this order:
 /// 1. an explicit locale: `error.localizedDescription(for: locale)`, or `BMLTConfiguration.locale` for what a
 ///    connection words itself (draft problems, `connection.localizedDescription(of:)`);
-/// 2. otherwise ``defaultLocale``: on Apple platforms the app's language when BMLTKit has it, else the first of the
-///    user's preferred languages it has; on Linux, and for a command-line tool without a bundle, the `LANGUAGE`,
-///    `LC_ALL`, `LC_MESSAGES` and `LANG` environment as `gettext` reads it.
+/// 2. otherwise ``defaultLocale``: on Apple platforms, in an app (or an extension, or a tool with an Info.plist), the
+///    language Apple picks for a bundle with these tables (`Bundle.preferredLocalizations(from:)`): the app's own
+///    language when BMLTKit has it, else the app's development language, as every other framework in the app speaks;
+///    the user's next preferred languages only when the app sets `CFBundleAllowMixedLocalizations` (or its languages
+///    have no table). On Linux, and for a command-line tool without a bundle, the `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`
+///    and `LANG` environment as `gettext` reads it.
 ///
 /// A locale with a region or a script reads its language's table (`pt_BR` → Portuguese, `ru-Cyrl` → Russian); a
 /// language without a table (`sr-Latn`, `ja`) reads English. In Farsi, a right-to-left language, every value put into
@@ -42,32 +45,31 @@ public enum BMLTLocalization {
         return code
     }
 
-    /// The locale BMLTKit speaks when none is given. On Apple platforms, in an app (or an extension, a framework's
-    /// host): the app's own language (`Bundle.main.preferredLocalizations`) when BMLTKit has a table for it, else the
-    /// first of the user's preferred languages (`Locale.preferredLanguages`) it has one for — an app running in
-    /// Japanese on a device set to Japanese then Spanish speaks Spanish. A command-line tool without a bundle
-    /// (`Bundle.main.bundleIdentifier == nil`), and Linux: the first language of `LANGUAGE` (ignored, as `gettext` does,
-    /// when the locale is `C` or `POSIX`), then `LC_ALL`, `LC_MESSAGES`, `LANG`. English when none matches.
+    /// The locale BMLTKit speaks when none is given.
+    ///
+    /// On Apple platforms, in an app (or an app extension, or a tool with an Info.plist): Apple's own choice for a
+    /// bundle holding BMLTKit's tables in this app, `Bundle.preferredLocalizations(from:)` — the language the app runs
+    /// in when BMLTKit has it, else the app's development language, so that one screen speaks one language: an app
+    /// localized in English and Japanese, running in Japanese on a device set to Japanese then French, speaks English
+    /// like its system texts. With `CFBundleAllowMixedLocalizations` in the app's Info.plist, Apple (and BMLTKit) take the
+    /// first of the user's preferred languages there is a table for instead: an English-only app on a Spanish device
+    /// speaks Spanish. A command-line tool without a bundle (`Bundle.main.bundleIdentifier == nil`), and Linux: the first
+    /// language of `LANGUAGE` (ignored, as `gettext` does, when the locale is `C` or `POSIX`), then `LC_ALL`,
+    /// `LC_MESSAGES`, `LANG`. English when none matches. A view that has its own locale (SwiftUI's `\.locale`, a
+    /// preview's) words an error with `error.localizedDescription(for:)`.
     /// ```swift
     /// print(BMLTLocalization.defaultLocale.identifier)   // e.g. "es" with LANG=es_ES.UTF-8 on Linux
     /// ```
     public static var defaultLocale: Locale {
         #if canImport(Darwin)
-        let preferred: [String]? = Bundle.main.bundleIdentifier == nil
-            ? nil : Bundle.main.preferredLocalizations + Locale.preferredLanguages
-        #else
-        let preferred: [String]? = nil
+        if Bundle.main.bundleIdentifier != nil { return Locale(identifier: applesChoice) }
         #endif
-        return Locale(identifier: defaultLanguage(environment: ProcessInfo.processInfo.environment, preferred: preferred))
+        return Locale(identifier: environmentLanguage(ProcessInfo.processInfo.environment))
     }
 
-    /// `defaultLocale`'s language (tested directly, on every platform): the first of `preferred` (an app's languages,
-    /// then the user's, on Apple platforms) BMLTKit has a table for; without `preferred` (Linux, or a tool without a
-    /// bundle) the environment as `gettext` reads it. English when none matches.
-    static func defaultLanguage(environment: [String: String], preferred: [String]?) -> String {
-        if let preferred {
-            return preferred.lazy.compactMap { language(ofIdentifier: $0) }.first ?? "en"
-        }
+    /// `defaultLocale`'s language on Linux and for a tool without a bundle (tested directly, on every platform): the
+    /// environment as `gettext` reads it. English when none matches.
+    static func environmentLanguage(_ environment: [String: String]) -> String {
         let effective = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
         let base = effective.split(separator: ".").first.map(String.init) ?? ""
         guard !base.isEmpty, base != "C", base != "POSIX" else { return "en" }
@@ -88,8 +90,7 @@ public enum BMLTLocalization {
     /// first `_` or `-` (a region or a script after it is ignored: `pt-BR` → `pt`, `ru-Cyrl` → `ru`), lower-cased; a code
     /// BMLTKit has no table for (`sr`, `ja`, `zh`), `C`, `POSIX` or nothing → `nil`.
     static func language(ofIdentifier identifier: String) -> String? {
-        let base = identifier.split(whereSeparator: { ".@".contains($0) }).first.map(String.init) ?? ""
-        let code = base.split(whereSeparator: { "_-".contains($0) }).first.map { $0.lowercased() } ?? ""
+        let code = baseCode(ofIdentifier: identifier)
         return supportedLanguages.contains(code) ? code : nil
     }
 }

@@ -12,7 +12,7 @@
 /// ```
 extension BMLTError {
     /// What was wrong with a reply (`malformedResponse`), or why an address is not a root server.
-    /// New cases may be added in a minor release: a `switch` over it ends in `default:`.
+    /// Frozen until the next major release: a new case only in 2.0.0, so an exhaustive `switch` over it compiles through 1.x.
     /// ```swift
     /// if case .malformedResponse(_, .serverError(let words)) = error { print("the server said:", words) }
     /// ```
@@ -51,7 +51,7 @@ extension BMLTError {
     }
 
     /// Why an address is not a BMLT root server (`notARootServer`).
-    /// New cases may be added in a minor release: a `switch` over it ends in `default:`.
+    /// Frozen until the next major release: a new case only in 2.0.0, so an exhaustive `switch` over it compiles through 1.x.
     /// ```swift
     /// if case .notARootServer(.noClientInterface) = error { print("no client_interface there") }
     /// ```
@@ -71,7 +71,7 @@ extension BMLTError {
     }
 
     /// What this server cannot do (`unsupported`).
-    /// New cases may be added in a minor release: a `switch` over it ends in `default:`.
+    /// Frozen until the next major release: a new case only in 2.0.0, so an exhaustive `switch` over it compiles through 1.x.
     /// ```swift
     /// if case .unsupported(.endpoint(let subject, _, let path, let version, _)) = error { print(subject, path, version ?? "?") }
     /// ```
@@ -107,7 +107,7 @@ extension BMLTError {
     }
 
     /// How a server showed it has no such `/api/v1` endpoint.
-    /// New cases may be added in a minor release: a `switch` over it ends in `default:`.
+    /// Frozen until the next major release: a new case only in 2.0.0, so an exhaustive `switch` over it compiles through 1.x.
     /// ```swift
     /// let answer = BMLTError.EndpointAnswer.notFound(introducedIn: "4.2.0")
     /// ```
@@ -148,6 +148,36 @@ extension BMLTError {
             self.seconds = seconds
         }
 
+        /// Equal when the reason, its number and its seconds are; seconds that are both NaN are equal (a NaN `Double`
+        /// equals nothing, itself included, and a reason holding one would make `BMLTError` unequal to itself).
+        /// ```swift
+        /// let reason = BMLTError.Argument.invalidTimeout(.nan)
+        /// print(reason == reason, BMLTError.invalidArgument(reason) == .invalidArgument(reason))   // true true
+        /// ```
+        public static func == (lhs: Argument, rhs: Argument) -> Bool {
+            guard lhs.key == rhs.key, lhs.value == rhs.value else { return false }
+            switch (lhs.seconds, rhs.seconds) {
+            case (nil, nil): return true
+            case let (left?, right?): return left == right || (left.isNaN && right.isNaN)
+            default: return false
+            }
+        }
+
+        /// Hashes what `==` compares: every NaN alike, `0` and `-0` alike.
+        /// ```swift
+        /// let reasons: Set = [BMLTError.Argument.invalidTimeout(.nan), .invalidTimeout(-.nan)]
+        /// print(reasons.count)   // 1
+        /// ```
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(key)
+            hasher.combine(value)
+            switch seconds {
+            case nil: hasher.combine(0 as UInt8)
+            case let seconds? where seconds.isNaN: hasher.combine(1 as UInt8)
+            case let seconds?: hasher.combine(2 as UInt8); hasher.combine(seconds)
+            }
+        }
+
         /// The reason's stable name (`"emptyFieldKey"`, …), the same in every release and language.
         /// ```swift
         /// print(BMLTError.Argument.emptyFieldKey.name)   // emptyFieldKey
@@ -174,8 +204,9 @@ extension BMLTError {
         /// `.nearest(n)` with a time window and `n` below 1: it asks for no meetings (the `n` given).
         public static func nearestNoneInWindow(_ wanted: Int) -> Argument { Argument("argument.nearestNoneInWindow", value: wanted) }
         /// `BMLTConfiguration.timeout` is not a number of seconds above 0 (NaN, zero or negative: the value given, in
-        /// `seconds`). Every call of the connection is refused with it, before anything is sent. Compare NaN with
-        /// `isNaN` (a NaN is equal to nothing, itself included):
+        /// `seconds`). Every call of the connection is refused with it, before anything is sent. The error equals
+        /// itself whatever the value: two reasons holding NaN are equal (`==` above), so `lastError == lastError`, a
+        /// `Set` and SwiftUI's `onChange(of:)` behave.
         /// ```swift
         /// if case .invalidArgument(let reason) = error, reason.name == "invalidTimeout" {
         ///     print("timeout", reason.seconds ?? 0, "is not usable")
@@ -205,7 +236,7 @@ extension BMLTError {
     }
 
     /// Why a reply that arrived could not be read (`brokenReply`).
-    /// New cases may be added in a minor release: a `switch` over it ends in `default:`.
+    /// Frozen until the next major release: a new case only in 2.0.0, so an exhaustive `switch` over it compiles through 1.x.
     /// ```swift
     /// if case .brokenReply(_, .cutOff(let bytes, _, _)) = error { print("cut off after", bytes, "bytes") }
     /// ```

@@ -9,12 +9,12 @@ import Foundation
 /// password or a token. The cases carry structured reasons (``Subject``, ``ReplyProblem``, ``Capability``, …) for
 /// writing your own sentence: see <doc:Languages>.
 ///
-/// **New cases may be added in a minor release.** `BMLTError` stays an enum so that `catch BMLTError.timeout` and
-/// `if case .unsupported(let what) = error` keep working, but a new failure gets a new case: an exhaustive `switch`
-/// over it must end in `default:` (show `localizedDescription` there). Its detail types that grow most often,
-/// ``Subject`` and ``Argument``, are structs with static members, so naming a new one breaks nothing; the other
-/// reason enums (``ReplyProblem``, ``NotARootServerReason``, ``Capability``, ``EndpointAnswer``, ``BrokenReply``) may
-/// also gain cases in a minor release: switch over them with `default:` as well.
+/// **New cases come only in a major release** (2.0.0): an exhaustive `switch` over `BMLTError` compiles through every
+/// 1.x release. `BMLTError` stays an enum so that `catch BMLTError.timeout` and `if case .unsupported(let what) = error`
+/// work; what grows is in its detail types ``Subject`` and ``Argument``, structs with static members, so naming a new
+/// one breaks nothing. The other reason enums (``ReplyProblem``, ``NotARootServerReason``, ``Capability``,
+/// ``EndpointAnswer``, ``BrokenReply``) are frozen the same way. A `default:` that shows `localizedDescription` is
+/// still the kindest arm for the cases an app has nothing special to say about.
 ///
 /// ```swift
 /// do { _ = try await connection.validate() }
@@ -23,7 +23,7 @@ import Foundation
 ///     switch error {
 ///     case .timeout: print("try again later")
 ///     case .unsupported(let what): print("not on this server:", what)
-///     default: print(error.localizedDescription)   // every other case, and the ones a later release adds
+///     default: print(error.localizedDescription)   // every other case
 ///     }
 /// }
 /// catch { print(error.localizedDescription) }
@@ -84,10 +84,10 @@ public enum BMLTError: Error, Sendable, Hashable {
     /// (each such field with its original, the draft's and the server's value, the meeting as the server holds it, and
     /// who changed it and when where the change log says). `draft.rebased(onto: conflict.current)` saves knowingly.
     /// Its sentence never says "Try again": the same draft meets the same conflict.
-    case editConflict(BMLTEditConflict)
+    indirect case editConflict(BMLTEditConflict)
     /// The meeting a draft was saved to no longer exists on the server: another administrator (or another device)
     /// deleted it (who and when where the change log says). Nothing was saved and the meeting was not made again.
-    case meetingDeleted(BMLTDeletedMeeting)
+    indirect case meetingDeleted(BMLTDeletedMeeting)
 }
 
 /// Why the root server refused a message to a meeting's contact (the codes of `contact.php`).
@@ -108,8 +108,8 @@ extension BMLTError {
     /// `self`, with an HTTP 500 or 501 answer to a write turned into `.serverFailedOnWrite` (the server's words kept
     /// as its message; other errors unchanged: 502, 503 and 504 come from a gateway or an overloaded server, and trying
     /// again later may well work). `leftBehind`: what the failed write still left on the server, where known.
-    func asWriteFailure(_ write: BMLTUnknownWriteOutcome.Write, leftBehind: BMLTWriteFailure.LeftBehind? = nil) -> BMLTError {
+    func asWriteFailure(_ write: BMLTWriteKind, leftBehind: BMLTWriteFailure.LeftBehind? = nil) -> BMLTError {
         guard case .httpStatus(let code, let message) = self, code == 500 || code == 501 else { return self }
-        return .serverFailedOnWrite(BMLTWriteFailure(write: write, code: code, message: message, leftBehind: leftBehind))
+        return .serverFailedOnWrite(BMLTWriteFailure(writeKind: write, code: code, message: message, leftBehind: leftBehind))
     }
 }

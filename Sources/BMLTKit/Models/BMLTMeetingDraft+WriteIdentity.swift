@@ -66,7 +66,7 @@ extension BMLTMeetingDraft {
     /// }
     /// ```
     public mutating func recordOpenOutcome(_ open: BMLTUnknownWriteOutcome) {
-        guard isNew, open.write == .createMeeting, let started = open.attemptStarted else { return }
+        guard isNew, open.writeKind == .createMeeting, let started = open.attemptStarted else { return }
         if openAttemptStarted == nil || started < openAttemptStarted! { openAttemptStarted = started }
     }
 }

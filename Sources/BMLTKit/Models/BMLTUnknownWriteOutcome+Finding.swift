@@ -13,7 +13,7 @@ extension BMLTUnknownWriteOutcome {
     /// }
     /// ```
     public struct Finding: Sendable, Hashable, CustomStringConvertible {
-        enum Kind: String, Sendable, Hashable {
+        enum Kind: String, Sendable, Hashable, CaseIterable {
             case lookUpFailed, severalCandidates, changedElsewhere, loginExpired, loginChanged, doneButUnread
             case noRecordButSimilar, notLookedUp, notFoundYet, unmatchedRecord
         }
@@ -105,13 +105,26 @@ extension BMLTUnknownWriteOutcome {
         /// ```
         public static func unmatchedRecord(ids: [Int]) -> Finding { Finding(.unmatchedRecord, ids: ids) }
 
+        /// The finding's stable name, the same in every release and language: the name of the static member that
+        /// makes it (`"notFoundYet"`, `"severalCandidates"`, `"lookUpFailed"`, …), as `BMLTError.Subject.name` and
+        /// `BMLTError.Argument.name` name theirs. Tells apart the findings that carry details (`ids`, `keys`, `error`),
+        /// which `==` against a static member cannot match.
+        /// ```swift
+        /// switch open.finding.name {
+        /// case "severalCandidates", "unmatchedRecord": print("pick one of", open.finding.ids)
+        /// case "lookUpFailed": print(open.finding.error?.localizedDescription ?? "")
+        /// default: print(open.finding)
+        /// }
+        /// ```
+        public var name: String { kind.rawValue }
+
         /// The finding's name and details, in English (for logs).
         public var description: String {
             var parts: [String] = []
             if !ids.isEmpty { parts.append("ids: \(ids)") }
             if !keys.isEmpty { parts.append("keys: \(keys)") }
             if let error { parts.append(error.description) }
-            return parts.isEmpty ? kind.rawValue : "\(kind.rawValue)(\(parts.joined(separator: ", ")))"
+            return parts.isEmpty ? name : "\(name)(\(parts.joined(separator: ", ")))"
         }
     }
 }

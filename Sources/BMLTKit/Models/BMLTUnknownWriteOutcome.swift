@@ -15,11 +15,16 @@ import Foundation
 ///     _ = try await connection.saveAndWait(draft)
 /// } catch BMLTError.writeOutcomeUnknown(let unknown) {
 ///     // Not "failed": read the server again before saving again.
-///     print(unknown.write, unknown.itemID ?? 0, unknown.finding)
+///     print(unknown.writeKind, unknown.itemID ?? 0, unknown.finding)
 /// }
 /// ```
 public struct BMLTUnknownWriteOutcome: Sendable, Hashable, CustomStringConvertible {
-    /// The write whose outcome is open.
+    /// The write whose outcome was open, as 1.0.0 named it: frozen at these ten cases (an exhaustive `switch` over
+    /// it keeps compiling), so a write added later has no case here. Use ``BMLTWriteKind`` (`writeKind`), which grows.
+    /// ```swift
+    /// let kind = BMLTWriteKind.createMeeting   // was BMLTUnknownWriteOutcome.Write.createMeeting
+    /// ```
+    @available(*, deprecated, message: "frozen at 1.0.0's writes: use BMLTWriteKind (writeKind), which grows without breaking a switch")
     public enum Write: String, Sendable, Hashable, Codable, CaseIterable {
         /// Creating a meeting (a draft of id 0).
         case createMeeting
@@ -40,7 +45,19 @@ public struct BMLTUnknownWriteOutcome: Sendable, Hashable, CustomStringConvertib
     }
 
     /// The write whose outcome is open.
-    public var write: Write
+    /// ```swift
+    /// if open.writeKind == .createMeeting { print("look for the meeting before saving again") }
+    /// ```
+    public var writeKind: BMLTWriteKind
+    /// The write whose outcome is open, as 1.0.0's frozen enum: a kind added later reads as its nearest 1.0.0 case.
+    /// ```swift
+    /// print(open.writeKind)   // was open.write
+    /// ```
+    @available(*, deprecated, renamed: "writeKind", message: "Write is frozen at 1.0.0's writes: read writeKind (BMLTWriteKind)")
+    public var write: Write {
+        get { writeKind.frozenCase }
+        set { writeKind = BMLTWriteKind(newValue) }
+    }
     /// The item written — a meeting, format, service body or user — when known: for a create, only once found.
     public var itemID: Int?
     /// How the answer was lost (a `.timeout`, a lost connection, HTTP 502/503/504, an unreadable reply, …).
@@ -56,14 +73,24 @@ public struct BMLTUnknownWriteOutcome: Sendable, Hashable, CustomStringConvertib
 
     /// An open outcome.
     /// ```swift
-    /// let open = BMLTUnknownWriteOutcome(write: .deleteMeeting, itemID: 42, loss: .timeout, finding: .loginExpired)
+    /// let open = BMLTUnknownWriteOutcome(writeKind: .deleteMeeting, itemID: 42, loss: .timeout, finding: .loginExpired)
     /// ```
-    public init(write: Write, itemID: Int? = nil, loss: BMLTError, finding: Finding, attemptStarted: Date? = nil) {
+    public init(writeKind: BMLTWriteKind, itemID: Int? = nil, loss: BMLTError, finding: Finding, attemptStarted: Date? = nil) {
         self.attemptStarted = attemptStarted
-        self.write = write
+        self.writeKind = writeKind
         self.itemID = itemID
         self.loss = loss
         self.finding = finding
+    }
+
+    /// An open outcome, of a write named by 1.0.0's frozen enum.
+    /// ```swift
+    /// let open = BMLTUnknownWriteOutcome(writeKind: .deleteMeeting, loss: .timeout, finding: .loginExpired)   // was write:
+    /// ```
+    @available(*, deprecated, renamed: "init(writeKind:itemID:loss:finding:attemptStarted:)",
+               message: "Write is frozen at 1.0.0's writes: use init(writeKind:…) with BMLTWriteKind")
+    public init(write: Write, itemID: Int? = nil, loss: BMLTError, finding: Finding, attemptStarted: Date? = nil) {
+        self.init(writeKind: BMLTWriteKind(write), itemID: itemID, loss: loss, finding: finding, attemptStarted: attemptStarted)
     }
 
     /// What happened and what to check, as a sentence (the error's `localizedDescription`); never "Try again".

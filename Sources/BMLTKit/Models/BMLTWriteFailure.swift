@@ -9,11 +9,12 @@ import Foundation
 /// do {
 ///     _ = try await connection.saveAndWait(draft)
 /// } catch BMLTError.serverFailedOnWrite(let failure) {
-///     print(failure.write, failure.code, failure.message ?? "", failure.leftBehind as Any)
+///     print(failure.writeKind, failure.code, failure.message ?? "", failure.leftBehind as Any)
 /// }
 /// ```
 public struct BMLTWriteFailure: Sendable, Hashable, CustomStringConvertible {
-    /// What a failed write still left on the server.
+    /// What a failed write still left on the server. Frozen until the next major release: a remnant a 1.x release has
+    /// no case for is `nil` (not known).
     /// ```swift
     /// if case .newMeetingChangeRecord(let version)? = failure.leftBehind { print("a “new” change record of", version) }
     /// ```
@@ -24,7 +25,19 @@ public struct BMLTWriteFailure: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The write the server failed on.
-    public var write: BMLTUnknownWriteOutcome.Write
+    /// ```swift
+    /// if failure.writeKind == .createMeeting { print("look at the change list before creating it again") }
+    /// ```
+    public var writeKind: BMLTWriteKind
+    /// The write the server failed on, as 1.0.0's frozen enum: a kind added later reads as its nearest 1.0.0 case.
+    /// ```swift
+    /// print(failure.writeKind)   // was failure.write
+    /// ```
+    @available(*, deprecated, renamed: "writeKind", message: "Write is frozen at 1.0.0's writes: read writeKind (BMLTWriteKind)")
+    public var write: BMLTUnknownWriteOutcome.Write {
+        get { writeKind.frozenCase }
+        set { writeKind = BMLTWriteKind(newValue) }
+    }
     /// The HTTP status it answered (500 or 501).
     public var code: Int
     /// The server's own words, when it sent any (never a sentence of BMLTKit's).
@@ -34,18 +47,28 @@ public struct BMLTWriteFailure: Sendable, Hashable, CustomStringConvertible {
 
     /// A failed write.
     /// ```swift
-    /// let failure = BMLTWriteFailure(write: .saveMeeting, code: 500)
+    /// let failure = BMLTWriteFailure(writeKind: .saveMeeting, code: 500)
     /// ```
-    public init(write: BMLTUnknownWriteOutcome.Write, code: Int, message: String? = nil, leftBehind: LeftBehind? = nil) {
-        self.write = write
+    public init(writeKind: BMLTWriteKind, code: Int, message: String? = nil, leftBehind: LeftBehind? = nil) {
+        self.writeKind = writeKind
         self.code = code
         self.message = message
         self.leftBehind = leftBehind
     }
 
+    /// A failed write named by 1.0.0's frozen enum.
+    /// ```swift
+    /// let failure = BMLTWriteFailure(writeKind: .saveMeeting, code: 500)   // was write:
+    /// ```
+    @available(*, deprecated, renamed: "init(writeKind:code:message:leftBehind:)",
+               message: "Write is frozen at 1.0.0's writes: use init(writeKind:…) with BMLTWriteKind")
+    public init(write: BMLTUnknownWriteOutcome.Write, code: Int, message: String? = nil, leftBehind: LeftBehind? = nil) {
+        self.init(writeKind: BMLTWriteKind(write), code: code, message: message, leftBehind: leftBehind)
+    }
+
     /// What happened and what to do, as an English sentence (the error's `description`).
     /// ```swift
-    /// print(BMLTWriteFailure(write: .createMeeting, code: 500))
+    /// print(BMLTWriteFailure(writeKind: .createMeeting, code: 500))
     /// ```
     public var description: String { WriteOutcomeSentences.failed(self, in: "en") }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// `BMLTMeetingDeletion` say. None says "Try again": these writes are not known not to have happened.
 enum WriteOutcomeSentences {
     /// The write, as the sentence names it.
-    static func name(_ write: BMLTUnknownWriteOutcome.Write, id: Int?, in language: String) -> String {
+    static func name(_ write: BMLTWriteKind, id: Int?, in language: String) -> String {
         func text(_ key: String, _ arguments: String...) -> String { StringTables.text(key, arguments, language: language) }
         let id = id.map(String.init)
         switch write {
@@ -19,6 +19,8 @@ enum WriteOutcomeSentences {
         case .createUser: return text("write.name.createUser")
         case .serverAdministration: return text("write.name.serverAdministration")
         case .contactMessage: return text("write.name.contactMessage")
+        // A kind without words of its own yet (none today: WriteKindTests names each): "another change".
+        default: return text("write.name.serverAdministration")
         }
     }
 
@@ -35,7 +37,7 @@ enum WriteOutcomeSentences {
     }
 
     /// What to read on the server before doing the write again ("its meetings").
-    static func items(_ write: BMLTUnknownWriteOutcome.Write, in language: String) -> String {
+    static func items(_ write: BMLTWriteKind, in language: String) -> String {
         switch write {
         case .createFormat: return StringTables.text("write.items.formats", language: language)
         case .createServiceBody: return StringTables.text("write.items.serviceBodies", language: language)
@@ -46,7 +48,7 @@ enum WriteOutcomeSentences {
 
     /// `BMLTError.writeOutcomeUnknown(_:)`'s sentence.
     static func unknown(_ open: BMLTUnknownWriteOutcome, in language: String) -> String {
-        let what = name(open.write, id: open.itemID, in: language)
+        let what = name(open.writeKind, id: open.itemID, in: language)
         let lost = loss(open.loss, in: language)
         func text(_ key: String, _ arguments: String...) -> String {
             StringTables.text(key, [what, lost] + arguments, language: language)
@@ -60,20 +62,20 @@ enum WriteOutcomeSentences {
         let lookUpError = finding.error ?? .timeout
         switch finding.kind {
         case .lookUpFailed:
-            return text("write.unknown.lookUpFailed", loss(lookUpError, in: language), items(open.write, in: language))
+            return text("write.unknown.lookUpFailed", loss(lookUpError, in: language), items(open.writeKind, in: language))
         case .severalCandidates: return plural("write.unknown.severalCandidates", finding.ids)
         case .changedElsewhere: return text("write.unknown.changedElsewhere", ListFormatting.join(finding.keys, language: language))
-        case .loginExpired: return text("write.unknown.loginExpired", items(open.write, in: language))
-        case .loginChanged: return text("write.unknown.loginChanged", items(open.write, in: language))
+        case .loginExpired: return text("write.unknown.loginExpired", items(open.writeKind, in: language))
+        case .loginChanged: return text("write.unknown.loginChanged", items(open.writeKind, in: language))
         case .doneButUnread:
             guard let id = finding.ids.first else { return text("write.unknown.doneButUnread", loss(lookUpError, in: language)) }
-            if [.createFormat, .createServiceBody, .createUser].contains(open.write) {
+            if [.createFormat, .createServiceBody, .createUser].contains(open.writeKind) {
                 return text("write.unknown.doneButUnread.id", loss(lookUpError, in: language), String(id))
             }
             return text("write.unknown.doneButUnread.meeting", loss(lookUpError, in: language), String(id))
         case .noRecordButSimilar: return plural("write.unknown.noRecordButSimilar", finding.ids)
         case .notLookedUp: return text("write.unknown.notLookedUp")
-        case .notFoundYet: return text("write.unknown.notFoundYet", items(open.write, in: language))
+        case .notFoundYet: return text("write.unknown.notFoundYet", items(open.writeKind, in: language))
         case .unmatchedRecord:
             return text("write.unknown.unmatchedRecord",
                         finding.ids.map(String.init).joined(separator: StringTables.text("list.comma", language: language)))
@@ -84,7 +86,7 @@ enum WriteOutcomeSentences {
     /// what to read, and that sending it unchanged fails the same way.
     static func failed(_ failure: BMLTWriteFailure, in language: String) -> String {
         func text(_ key: String, _ arguments: String...) -> String { StringTables.text(key, arguments, language: language) }
-        let what = name(failure.write, id: nil, in: language)
+        let what = name(failure.writeKind, id: nil, in: language)
         let head = failure.message.flatMap { $0.isEmpty ? nil : $0 }
             .map { text("write.failed.said", what, String(failure.code), $0) } ?? text("write.failed", what, String(failure.code))
         let left: String
@@ -119,7 +121,7 @@ enum WriteOutcomeSentences {
     }
 }
 
-extension BMLTUnknownWriteOutcome.Write {
+extension BMLTWriteKind {
     /// The meeting write an administration operation's subject names (`nil`: not one of them).
     init?(_ subject: BMLTError.Subject) {
         switch subject {

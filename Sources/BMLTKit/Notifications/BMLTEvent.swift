@@ -9,6 +9,9 @@ import Foundation
 ///
 /// The connection emits each event once; the notification poster turns it into a `Notification`, and any
 /// `BMLTEventMonitor` in the configuration receives the same value (no NotificationCenter needed).
+///
+/// Frozen until the next major release: a new event (a new case) comes only in 2.0.0, so an exhaustive `switch` over it
+/// compiles through every 1.x release.
 public enum BMLTEvent: Sendable {
     /// The first request went in flight (`.bmltProgressDidStart`).
     case progressDidStart
@@ -16,7 +19,8 @@ public enum BMLTEvent: Sendable {
     case progressDidStop
     /// Validation ended (`.bmltServerValidated`).
     case serverValidated(isValid: Bool, info: BMLTServerInfo?, error: BMLTError?, request: BMLTRequest)
-    /// A meeting search ended (`.bmltMeetingSearchResults`).
+    /// A meeting search ended (`.bmltMeetingSearchResults`). A list brought up to date from the change log carries
+    /// what changed in `request.searchDelta` (`nil` for a list downloaded whole).
     case meetingSearchResults([BMLTMeeting], request: BMLTRequest)
     /// More meetings of a running search arrived (`.bmltMeetingsArrived`): the batch, in the server's order, and how
     /// many meetings the search has delivered so far, this batch included. Between the search's start and its one

@@ -30,7 +30,7 @@ extension OperationContext {
     /// This context without the response cache: what a refresh reads must come from the server.
     var uncached: OperationContext {
         OperationContext(root: root, transport: transport, serverInfo: serverInfo, serverFormats: serverFormats,
-                         adminSession: adminSession, cache: nil, cacheMode: .off, language: language)
+                         adminSession: adminSession, cache: nil, cacheMode: .off, language: self.language)
     }
 
     /// A semantic read that no cache may answer: past the response cache, with `Cache-Control: no-cache` and, when

@@ -56,7 +56,7 @@ extension RESTServerAdmin {
     /// sent); else the creation, with an earlier open attempt's window looked in first (`LostAnswer.settleHolding`).
     /// `lookUp(id)`: with the id of the one made already, whether the server still holds it as made; with `nil`, the
     /// look-up after a lost answer.
-    private func settle(_ action: BMLTServerAdminAction, _ write: BMLTUnknownWriteOutcome.Write, _ generation: Int, key: String,
+    private func settle(_ action: BMLTServerAdminAction, _ write: BMLTWriteKind, _ generation: Int, key: String,
                         also: (BMLTError) -> Bool = { _ in false },
                         lookUp: @escaping @Sendable (_ done: Int?) async throws(BMLTError) -> LookUpVerdict<BMLTServerAdminResult>) async throws(BMLTError) -> BMLTServerAdminResult {
         let openWrites = context.adminSession.openWrites

@@ -121,7 +121,7 @@ struct AdminCancellationTests {
             Issue.record("expected an open outcome, got \(recorder.errors)")
             return
         }
-        #expect(open.finding == .notLookedUp && open.write == .serverAdministration && open.loss == .cancelled)
+        #expect(open.finding == .notLookedUp && open.writeKind == .serverAdministration && open.loss == .cancelled)
         #expect(connection.admin.isLoggedIn)
     }
 }

@@ -130,7 +130,7 @@ struct LegacyVenueTypeTests {
             _ = try await connection.saveAndWait(fresh)
             Issue.record("the failed create succeeded")
         } catch let error as BMLTError {
-            let failure = BMLTWriteFailure(write: .createMeeting, code: 500, leftBehind: .newMeetingChangeRecord(serverVersion: "2.16.6"))
+            let failure = BMLTWriteFailure(writeKind: .createMeeting, code: 500, leftBehind: .newMeetingChangeRecord(serverVersion: "2.16.6"))
             #expect(error == .serverFailedOnWrite(failure))
             let text = error.description
             #expect(text.hasPrefix("The server failed on this write (creating a meeting)"))
@@ -153,7 +153,7 @@ struct LegacyVenueTypeTests {
         draft.name = "B"
         await #expect(throws: BMLTError.self) { try await connection.saveAndWait(draft) }
         let text = connection.admin.lastError?.description ?? ""
-        #expect(connection.admin.lastError == .serverFailedOnWrite(BMLTWriteFailure(write: .saveMeeting, code: 500)))
+        #expect(connection.admin.lastError == .serverFailedOnWrite(BMLTWriteFailure(writeKind: .saveMeeting, code: 500)))
         #expect(text.hasPrefix("The server failed on this write (saving the meeting): it answered with HTTP status 500."))
         #expect(!text.contains("check the URL") && !text.contains("change record"))
     }
@@ -167,7 +167,7 @@ struct WriteFailureStatusTests {
         for code in [500, 501] {
             let failed = BMLTError.httpStatus(code: code, message: "Server Error").asWriteFailure(.saveMeeting)
             // The server's words are kept apart, never replaced by a sentence of BMLTKit's.
-            #expect(failed == .serverFailedOnWrite(BMLTWriteFailure(write: .saveMeeting, code: code, message: "Server Error")))
+            #expect(failed == .serverFailedOnWrite(BMLTWriteFailure(writeKind: .saveMeeting, code: code, message: "Server Error")))
             #expect(failed.description.hasPrefix("The server failed on this write (saving the meeting): it answered with HTTP status \(code) (“Server Error”)."))
             #expect(failed.asWriteFailure(.createMeeting) == failed)
         }

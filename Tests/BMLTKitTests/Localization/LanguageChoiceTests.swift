@@ -5,8 +5,8 @@ import FoundationNetworking
 import Testing
 @testable import BMLTKit
 
-/// Issue 49's language work: which language BMLTKit picks (Apple: the app's, then the user's; a tool without a bundle
-/// and Linux: the environment), what a locale with a region or a script reads, right-to-left sentences that keep their
+/// Issue 49's language work: which language BMLTKit picks (Apple: as Apple picks a bundle's, issue 59; a tool without a
+/// bundle and Linux: the environment), what a locale with a region or a script reads, right-to-left sentences that keep their
 /// numbers and URLs in order, dates in the language's form, log lines in English, and the resource bundle Xcode names
 /// in the environment (SwiftUI previews).
 @Suite("Languages: choice, bad locales, right-to-left isolation, dates, log lines, the bundle Xcode names")
@@ -14,29 +14,73 @@ struct LanguageChoiceTests {
     nonisolated static let farsi = Locale(identifier: "fa_IR")
     static let fsi = "\u{2068}", pdi = "\u{2069}"
 
-    @Test("Apple: the app's language when BMLTKit has it, else the first of the user's languages it has, else English")
+    /// Apple's rule as `appleLanguage(_:)` states it (CFBundle_Locale.c, `_CFBundleCopyPreferredLanguagesInList`);
+    /// the Apple build asks `Bundle.preferredLocalizations(from:)`, and `appleRuleIsApplesOwn` compares the two there.
+    @Test("Apple: the app's language when BMLTKit has it, else the app's development language; the user's with mixed localizations")
     func appleChoice() {
-        // preferred = Bundle.main.preferredLocalizations + Locale.preferredLanguages, as defaultLocale builds it.
-        // An app running in Japanese on a device set to Japanese, then Spanish: Spanish (it used to be English).
-        #expect(BMLTLocalization.defaultLanguage(environment: [:], preferred: ["ja", "ja-JP", "es-ES"]) == "es")
-        // An app running in English (its only language) on a Spanish device: English, like the rest of the app.
-        #expect(BMLTLocalization.defaultLanguage(environment: ["LANG": "fa_IR.UTF-8"], preferred: ["en", "es-MX"]) == "en",
-                "an app's preferences win over the environment")
-        #expect(BMLTLocalization.defaultLanguage(environment: [:], preferred: ["ja", "sv", "de"]) == "sv")
-        #expect(BMLTLocalization.defaultLanguage(environment: [:], preferred: ["ja", "zh-Hant"]) == "en")
-        #expect(BMLTLocalization.defaultLanguage(environment: [:], preferred: []) == "en")
+        typealias App = BMLTLocalization.AppContext
+        func choice(_ localizations: [String], development: String?, user: [String], mixed: Bool = false) -> String {
+            BMLTLocalization.appleLanguage(App(localizations: localizations, developmentLanguage: development,
+                                               userLanguages: user, allowsMixedLocalizations: mixed))
+        }
+        // Apple audit A2's table. An app localized in English and Japanese, running in Japanese on a device set to
+        // Japanese then French: English, the app's development language, as Apple's frameworks in it (it was French).
+        #expect(choice(["en", "ja"], development: "en", user: ["ja-JP", "fr-FR"]) == "en")
+        #expect(choice(["en", "ja"], development: "en", user: ["ja", "es"]) == "en")
+        // An app in English and Spanish on a device set to French then Spanish runs in Spanish: Spanish.
+        #expect(choice(["en", "es"], development: "en", user: ["fr", "es"]) == "es")
+        #expect(choice(["Base", "en", "es-419"], development: "en", user: ["es-MX", "en-US"]) == "es")
+        // An English-only app on a Spanish device: English, like the rest of the app…
+        #expect(choice(["en"], development: "en", user: ["es-ES", "en"]) == "en")
+        // …unless its Info.plist sets CFBundleAllowMixedLocalizations: then the user's first language with a table.
+        #expect(choice(["en"], development: "en", user: ["es-ES", "en"], mixed: true) == "es")
+        #expect(choice(["en", "ja"], development: "en", user: ["ja", "sv", "de"], mixed: true) == "sv")
+        // The app's languages have no table (a Japanese-only app): the user's first language with one, else English.
+        #expect(choice(["ja"], development: "ja", user: ["ja", "de"]) == "de")
+        #expect(choice(["ja"], development: "ja", user: ["ja", "zh-Hant"]) == "en")
+        // The app runs in the first of the user's languages it has (French here, not its German)…
+        #expect(choice(["de", "fr"], development: "de", user: ["it", "fr-CA"]) == "fr")
+        // …and when it has none of them, in its development language, which comes before the user's own languages.
+        #expect(choice(["de", "it"], development: "de", user: ["ja", "fr"]) == "de")
+        // A bundle with no localizations and no development language (a bare tool's folder): English.
+        #expect(choice([], development: nil, user: ["fr"]) == "en")
+        #expect(choice([], development: nil, user: []) == "en")
     }
+
+    @Test("the Info.plist booleans Apple reads: true, \"YES\" or \"true\" in any case, or a number other than 0")
+    func infoBooleans() {
+        for yes: Any in [true, "YES", "yes", "True", 1, 7] { #expect(BMLTLocalization.infoBoolean(yes), "\(yes)") }
+        for no: Any? in [false, "NO", "", "1", 0, nil, [true]] { #expect(!BMLTLocalization.infoBoolean(no), "\(String(describing: no))") }
+        #expect(BMLTLocalization.tablesEnglishFirst.first == "en"
+                && Set(BMLTLocalization.tablesEnglishFirst) == Set(BMLTLocalization.supportedLanguages)
+                && BMLTLocalization.tablesEnglishFirst.count == BMLTLocalization.supportedLanguages.count)
+    }
+
+    #if canImport(Darwin)
+    /// On a Mac (CI's macOS jobs): Apple's own answer in this process equals the rule written out above, given what it
+    /// reads here. Not run on Linux, where there is no Apple rule to compare with.
+    @Test("Apple: the rule written out is Apple's own (Bundle.preferredLocalizations(from:)) in this process")
+    func appleRuleIsApplesOwn() {
+        guard !BMLTLocalization.followsParentLocalization else { return }
+        let context = BMLTLocalization.mainBundleContext
+        #expect(BMLTLocalization.appleLanguage(context) == BMLTLocalization.applesChoice, "\(context)")
+    }
+    #endif
 
     @Test("a tool without a bundle (and Linux) reads LANGUAGE, LC_ALL, LC_MESSAGES and LANG as gettext does")
     func environmentChoice() {
         func language(_ environment: [String: String]) -> String {
-            BMLTLocalization.defaultLanguage(environment: environment, preferred: nil)
+            BMLTLocalization.environmentLanguage(environment)
         }
         #expect(language(["LANG": "ru_RU.UTF-8"]) == "ru")
         #expect(language(["LANG": "de_DE.UTF-8", "LANGUAGE": "ja:fa:en"]) == "fa")
         #expect(language(["LANG": "de_DE.UTF-8", "LC_ALL": "fr_FR.UTF-8", "LC_MESSAGES": "sv_SE.UTF-8"]) == "fr")
         #expect(language(["LANG": "POSIX", "LANGUAGE": "es"]) == "en")
         #expect(language([:]) == "en")
+        #if !canImport(Darwin)
+        // Linux keeps the environment rule, whatever the main bundle says.
+        #expect(BMLTLocalization.defaultLocale.identifier == language(ProcessInfo.processInfo.environment))
+        #endif
     }
 
     @Test("a locale with a region or a script reads its language; one without a table, or none, reads English")
@@ -150,13 +194,13 @@ struct LanguageChoiceTests {
         try FileManager.default.copyItem(at: built.bundleURL, to: copy)
 
         let byPath = try #require(ResourceBundle.find(in: ResourceBundle.folders(environment: ["PACKAGE_RESOURCE_BUNDLE_PATH": folder.path])))
-        #expect(byPath.bundleURL.standardizedFileURL.path == copy.standardizedFileURL.path, "the named folder's copy, first")
+        #expect(byPath.bundleURL.resolvedPath == copy.resolvedPath, "the named folder's copy, first")
         let byURL = try #require(ResourceBundle.find(in: ResourceBundle.folders(
             environment: ["PACKAGE_RESOURCE_BUNDLE_URL": folder.absoluteString])))
-        #expect(byURL.bundleURL.standardizedFileURL.path == copy.standardizedFileURL.path)
+        #expect(byURL.bundleURL.resolvedPath == copy.resolvedPath)
         // Without the variable (or with an empty one) the search is as before: the build's own bundle.
         let plain = try #require(ResourceBundle.find(in: ResourceBundle.folders(environment: ["PACKAGE_RESOURCE_BUNDLE_PATH": ""])))
-        #expect(plain.bundleURL.standardizedFileURL.path == built.bundleURL.standardizedFileURL.path)
+        #expect(plain.bundleURL.resolvedPath == built.bundleURL.resolvedPath)
     }
 
     /// `text` without its U+2066/U+2068 … U+2069 spans.

@@ -42,7 +42,7 @@ struct LanguageTests {
 
     @Test("a write's outcome reads in Spanish: a lost answer, a write the server failed on, an already-deleted meeting")
     func spanishWriteOutcomes() {
-        let open = BMLTError.writeOutcomeUnknown(BMLTUnknownWriteOutcome(write: .createMeeting, loss: .transport(code: -1005),
+        let open = BMLTError.writeOutcomeUnknown(BMLTUnknownWriteOutcome(writeKind: .createMeeting, loss: .transport(code: -1005),
                                                                          finding: .severalCandidates(ids: [71, 72])))
         #expect(open.localizedDescription(for: Self.spanish) == "Se perdió la respuesta a la solicitud de crear una reunión (se "
                 + "perdió la conexión (código -1005)). La lista de cambios muestra 2 reuniones nuevas creadas con esta sesión "
@@ -66,15 +66,15 @@ struct LanguageTests {
 
     @Test("a write's outcome reads in Farsi: its counts in Persian digits, the date in the language's own form")
     func farsiWriteOutcomes() {
-        let open = BMLTError.writeOutcomeUnknown(BMLTUnknownWriteOutcome(write: .deleteMeeting, itemID: 42, loss: .timeout,
+        let open = BMLTError.writeOutcomeUnknown(BMLTUnknownWriteOutcome(writeKind: .deleteMeeting, itemID: 42, loss: .timeout,
                                                                          finding: .lookUpFailed(.httpStatus(code: 503, message: nil))))
         #expect(Self.plain(open.localizedDescription(for: Self.farsi)) == "پاسخ حذف جلسهٔ 42 از دست رفت (سرور به‌موقع پاسخ نداد)، و بررسی "
                 + "آنچه اکنون روی سرور است هم ممکن نشد (سرور یا پراکسیِ جلوی آن با وضعیت HTTP 503 پاسخ داد). شاید انجام شده "
                 + "باشد: وقتی سرور در دسترس بود، پیش از انجام دوباره جلسه‌های سرور (یا فهرست تغییرات) را بخوانید.")
-        let similar = BMLTError.writeOutcomeUnknown(BMLTUnknownWriteOutcome(write: .createMeeting, loss: .timeout,
+        let similar = BMLTError.writeOutcomeUnknown(BMLTUnknownWriteOutcome(writeKind: .createMeeting, loss: .timeout,
                                                                             finding: .noRecordButSimilar(ids: [7])))
         #expect(Self.plain(similar.localizedDescription(for: Self.farsi)).contains("نهاد خدماتی ۱ جلسهٔ مشابه دارد (7)"))
-        let failed = BMLTError.serverFailedOnWrite(BMLTWriteFailure(write: .saveMeeting, code: 501))
+        let failed = BMLTError.serverFailedOnWrite(BMLTWriteFailure(writeKind: .saveMeeting, code: 501))
         #expect(Self.plain(failed.localizedDescription(for: Self.farsi)) == "سرور در انجام این تغییر با خطا روبه‌رو شد (ذخیرهٔ جلسه): با "
                 + "وضعیت HTTP 501 پاسخ داد. جلسه را دوباره بخوانید تا ببینید اکنون روی سرور چه هست. تکرار آن بدون تغییر به "
                 + "همین شکل شکست می‌خورد؛ به مدیر سرور خبر دهید.")
@@ -164,7 +164,7 @@ struct LanguageTests {
     @Test("on Linux the language comes from LANGUAGE, LC_ALL, LC_MESSAGES and LANG as gettext reads them")
     func defaultLanguage() {
         func language(_ environment: [String: String]) -> String {
-            BMLTLocalization.defaultLanguage(environment: environment, preferred: nil)
+            BMLTLocalization.environmentLanguage(environment)
         }
         #expect(language(["LANG": "es_ES.UTF-8"]) == "es")
         #expect(language(["LANG": "pt_BR.UTF-8@latin"]) == "pt")

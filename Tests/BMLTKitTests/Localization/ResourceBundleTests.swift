@@ -18,8 +18,9 @@ struct ResourceBundleTests {
         let copy = empty.appendingPathComponent(built.bundleURL.lastPathComponent)
         try FileManager.default.copyItem(at: built.bundleURL, to: copy)
         let found = try #require(ResourceBundle.find(in: [empty]))
-        #expect(found.bundleURL.standardizedFileURL.path == copy.standardizedFileURL.path)
+        // Resolved paths on both sides (Apple audit A7): on a Mac the temporary folder is reached through /var → /private/var.
+        #expect(found.bundleURL.resolvedPath == copy.resolvedPath)
         let spanish = try #require(found.path(forResource: "Localizable", ofType: "strings", inDirectory: nil, forLocalization: "es"))
-        #expect(spanish.hasPrefix(copy.path))
+        #expect(URL(fileURLWithPath: spanish).resolvedPath.hasPrefix(copy.resolvedPath + "/"), "\(spanish)")
     }
 }

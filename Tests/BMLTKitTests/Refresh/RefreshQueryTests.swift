@@ -86,4 +86,37 @@ struct RefreshQueryTests {
         }
         #expect(results.count == 1 && results.first == download.meetings, "one notification with the whole list")
     }
+    @Test("a host reading only connection.events finds a refresh's delta on the search's request (review R11)")
+    func deltaOnTheEventsSequence() async throws {
+        let stand = try RefreshStandIn(.v42, seed: 50)
+        let connection = try await RefreshTesting.connection(stand)
+        let list = try await connection.meetings(matching: BMLTSearchCriteria())
+        let renamed = stand.edit(.rename)
+        stand.edit(.delete)
+        // As a host does: the sequence made before the call, read in a task of its own until the search's result.
+        let events = connection.events
+        let reader = Task { @MainActor () -> (delta: BMLTSearchDelta?, kind: BMLTRequestKind)? in
+            for await event in events {
+                if case .meetingSearchResults(_, let request) = event { return (request.searchDelta, request.kind) }
+            }
+            return nil
+        }
+        let fresh = try await connection.meetings(matching: BMLTSearchCriteria(), updating: list)
+        let seen = try #require(await reader.value, "the events sequence carried the search's result")
+        let delta = try #require(fresh.delta, "brought up to date from the change log: \(renamed)")
+        #expect(seen.kind == .meetingSearch)
+        #expect(seen.delta == delta, "the request in the event carries the same delta as the results")
+        #expect(!(delta.added + delta.changed + delta.removed).isEmpty, "the edits show in the delta: \(delta)")
+        // A whole download's request carries none.
+        let whole = connection.events
+        let second = Task { @MainActor () -> BMLTSearchDelta?? in
+            for await event in whole {
+                if case .meetingSearchResults(_, let request) = event { return .some(request.searchDelta) }
+            }
+            return nil
+        }
+        _ = try await connection.meetings(matching: BMLTSearchCriteria())
+        let none = try #require(await second.value)
+        #expect(none == nil)
+    }
 }

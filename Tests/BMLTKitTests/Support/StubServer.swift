@@ -69,6 +69,12 @@ final class StubServer: @unchecked Sendable {
 
     fileprivate func recordStop(_ request: URLRequest) { stops.withLock { $0.append(request) } }
 
+    private let offThread = Locked(0)
+    /// Client calls made on another thread than the one that ran the request's `startLoading` (Apple platforms: Apple's
+    /// rule for a `URLProtocol`, which `onClientThread` keeps; always 0 on Linux, where it is not recorded).
+    var clientCallsOffTheLoadingThread: Int { offThread.withLock { $0 } }
+    fileprivate func recordOffThreadCall() { offThread.withLock { $0 += 1 } }
+
     /// A configuration whose session goes to stubs only. Its `timeout` is a hang guard (`hangGuardTimeout`), not the
     /// default 30 s a loaded machine can use up before a stub is even asked. Tests of the deadline set their own.
     func configuration(center: NotificationCenter = NotificationCenter(),
@@ -104,8 +110,20 @@ final class StubProtocol: URLProtocol {
         gate.lock()
         defer { gate.unlock() }
         guard !stopped else { return }
+        #if !canImport(FoundationNetworking)
+        if CFRunLoopGetCurrent() !== clientLoop, let host = request.url?.host {
+            Self.servers.withLock { $0[host] }?.recordOffThreadCall()
+        }
+        #endif
         body()
     }
+
+    #if !canImport(FoundationNetworking)
+    /// The run loop that ran `startLoading`, and its mode then (Apple platforms): every late client call is performed
+    /// there (`onClientThread`). Written once in `startLoading`, before any late call is scheduled.
+    nonisolated(unsafe) private var clientLoop: CFRunLoop?
+    nonisolated(unsafe) private var clientMode: CFRunLoopMode = .defaultMode
+    #endif
 
     static func register(_ server: StubServer) { servers.withLock { $0[server.host] = server } }
     static func unregister(_ host: String) { _ = servers.withLock { $0.removeValue(forKey: host) } }
@@ -118,6 +136,12 @@ final class StubProtocol: URLProtocol {
     override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
     override func startLoading() {
+        #if !canImport(FoundationNetworking)
+        let loop = CFRunLoopGetCurrent()
+        let mode: CFRunLoopMode? = CFRunLoopCopyCurrentMode(loop)
+        clientLoop = loop
+        clientMode = mode ?? .defaultMode
+        #endif
         if let later = takeLater() { return later() }
         guard let host = request.url?.host, let server = Self.servers.withLock({ $0[host] }) else {
             client?.urlProtocol(self, didFailWithError: URLError(.cannotConnectToHost))
@@ -130,11 +154,11 @@ final class StubProtocol: URLProtocol {
         let response = server.respond(to: request)
         if response.hangs { return }
         guard response.delay > 0 || response.heldUntil != nil else { return deliver(response) }
-        // A late answer (delayed or held) is handed to the client on the session's work queue, never from the timer's
-        // thread: see `onWorkQueue(_:)`.
+        // A late answer (delayed or held) is handed to the client where Foundation expects it, never from the timer's
+        // thread: see `onClientThread(_:)`.
         nonisolated(unsafe) let this = self
         let deliverLater: @Sendable () -> Void = {
-            this.onWorkQueue { this.deliver(response) }
+            this.onClientThread { this.deliver(response) }
         }
         let release: @Sendable () -> Void
         if let released = response.heldUntil {
@@ -205,7 +229,7 @@ final class StubProtocol: URLProtocol {
         let rest = Data(remaining.dropFirst(response.chunkSize))
         nonisolated(unsafe) let this = self
         DispatchQueue.global().asyncAfter(deadline: .now() + response.chunkInterval) {
-            this.onWorkQueue { this.drip(rest, response: response) }
+            this.onClientThread { this.drip(rest, response: response) }
         }
     }
 
@@ -222,20 +246,25 @@ final class StubProtocol: URLProtocol {
 
     /// Runs `body`, which calls the client, where Foundation expects the client to be called.
     ///
-    /// swift-corelibs-foundation reads the session's task registry in every `URLProtocolClient` call, and that registry
-    /// may only be touched on the session's work queue (`URLSession._TaskRegistry`: "must only be accessed on the owning
-    /// session's work queue"); all sessions' work queues target one serial queue. A stub that called its client from a
-    /// timer's thread read the registry while the queue added or removed another task: a SEGV in
+    /// Linux: swift-corelibs-foundation reads the session's task registry in every `URLProtocolClient` call, and that
+    /// registry may only be touched on the session's work queue (`URLSession._TaskRegistry`: "must only be accessed on the
+    /// owning session's work queue"); all sessions' work queues target one serial queue. A stub that called its client
+    /// from a timer's thread read the registry while the queue added or removed another task: a SEGV in
     /// `URLSession.behaviour(for:)` under the thread sanitizer (issue 50, run G). There, `suspend()` then `resume()` of
     /// the task calls this protocol's `stopLoading()` and then `startLoading()` again, both on the work queue, and the
     /// second `startLoading()` runs `body`. A task cancelled meanwhile is never resumed: its `stopLoading()` is the
-    /// real one and `body` never runs. On Apple platforms `body` runs on the timer's thread, as before: Apple's guidance
-    /// is to call the client on the thread that ran `startLoading`, so a late answer there may misbehave (tests run on
-    /// Linux; not seen or verified on a Mac).
+    /// real one and `body` never runs.
+    ///
+    /// Apple platforms (Apple audit A4): the client is called on the thread that ran `startLoading`, in the run-loop
+    /// mode it ran in — the rule of Apple's CustomHTTPProtocol sample ("call the client on the client thread"), which
+    /// OHHTTPStubs follows the same way: `body` is performed on that thread's run loop (`CFRunLoopPerformBlock`, then
+    /// `CFRunLoopWakeUp`), where `stopLoading` also runs, so a late call and a stop never overlap. Compiled by
+    /// construction and recorded (`StubServer.clientCallsOffTheLoadingThread`, checked by
+    /// `StubClientThreadTests` on a Mac); not run here.
     /// ```swift
-    /// DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { this.onWorkQueue { this.deliver(response) } }
+    /// DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { this.onClientThread { this.deliver(response) } }
     /// ```
-    private func onWorkQueue(_ body: @escaping @Sendable () -> Void) {
+    private func onClientThread(_ body: @escaping @Sendable () -> Void) {
         #if canImport(FoundationNetworking)
         guard let task else { return }
         gate.lock()
@@ -244,13 +273,15 @@ final class StubProtocol: URLProtocol {
         task.suspend()
         task.resume()
         #else
-        body()
+        guard let loop = clientLoop else { return body() }
+        CFRunLoopPerformBlock(loop, clientMode.rawValue, body)
+        CFRunLoopWakeUp(loop)
         #endif
     }
 
     override func stopLoading() {
         #if canImport(FoundationNetworking)
-        // `onWorkQueue`'s `suspend()`: not a stop (a cancelled task is `.canceling` here, never `.suspended`).
+        // `onClientThread`'s `suspend()`: not a stop (a cancelled task is `.canceling` here, never `.suspended`).
         if task?.state == .suspended { return }
         #endif
         gate.lock()
