@@ -63,7 +63,9 @@ struct LostAnswerBadInputTests {
         standIn.loseNextWrite(.refusedBefore(503))     // a gateway's 503: the server may get it late, so never re-sent
         let draft = LostAnswerTests.newDraft("Lost Answer Group", generation)
         let open = await openOutcome { _ = try await connection.saveAndWait(draft) }
-        #expect(open?.finding == .notFoundYet && standIn.writes == 0)
+        // (Seen once under load at a fake date, not reproduced since: the message says which finding it was.)
+        #expect(open?.finding == .notFoundYet && standIn.writes == 0,
+                "finding: \(open.map { String(describing: $0.finding) } ?? "no open outcome"), writes held: \(standIn.writes)")
         _ = try await connection.saveAndWait(draft)
         #expect(LostAnswerTests.named(standIn, "Lost Answer Group").count == 1)
     }
