@@ -75,22 +75,36 @@ enum MeetingRefresh {
                                serverFormats: context.serverFormats.count)
         if let why = cost.wholeIsCheaper { return .failure(.costsMore(why)) }
         let fresh = context.uncached
-        // The change log, the formats and the service body names side by side: one round trip.
-        async let formatCheck = FormatCheck.affected(previous, language: criteria.language, fresh)
-        async let bodyCheck = ServiceBodyCheck.affected(previous, fresh)
         let changeLog: ChangeLogRead
         let order = ServerOrder(info)
         let placement = RefreshPlacement(criteria: criteria, legacy: order == .legacy)
-        switch try await ChangeLogRead.read(since: since, after: previous.lastChangeID, limit: cost.changeLogBudget,
-                                            placement: placement, held: Set(previous.meetings.map(\.id)), fresh) {
-        case .success(let read): changeLog = read
-        case .failure(let fallback):
-            // Not awaited: the formats and service bodies still arriving are cancelled as the scope ends (what they would
-            // still cost is not spent on a list downloaded whole).
-            return .failure(fallback)
+        let read = { () async throws(BMLTError) -> Result<ChangeLogRead, RefreshFallback> in
+            try await ChangeLogRead.read(since: since, after: previous.lastChangeID, limit: cost.changeLogBudget,
+                                         placement: placement, held: Set(previous.meetings.map(\.id)), fresh)
+        }
+        let checks: [(String, Result<Set<Int>, BMLTError>)]
+        if cost.readsChangeLogFirst {
+            // Its size not known yet: the change log alone first, so that a log past its budget costs only what of it
+            // arrived before the read stopped, not the formats and service bodies too (one more round trip, once).
+            switch try await read() {
+            case .success(let log): changeLog = log
+            case .failure(let fallback): return .failure(fallback)
+            }
+            checks = await Self.sideChecks(previous, criteria, fresh)
+        } else {
+            // The change log, the formats and the service body names side by side: one round trip.
+            async let side = Self.sideChecks(previous, criteria, fresh)
+            switch try await read() {
+            case .success(let log): changeLog = log
+            case .failure(let fallback):
+                // Not awaited: the formats and service bodies still arriving are cancelled as the scope ends (what
+                // they would still cost is not spent on a list downloaded whole).
+                return .failure(fallback)
+            }
+            checks = await side
         }
         var affected = Set<Int>()
-        for (what, check) in [("GetFormats", await formatCheck), ("GetServiceBodies", await bodyCheck)] {
+        for (what, check) in checks {
             switch check {
             case .success(let ids): affected.formUnion(ids)
             case .failure(.cancelled): throw .cancelled
@@ -129,5 +143,14 @@ enum MeetingRefresh {
                                    + "formats or service body names): \(delta.added.count) added, \(delta.changed.count) changed, "
                                    + "\(delta.removed.count) removed")
         return .success(results)
+    }
+
+    /// The formats and service body names the list shows, checked side by side: the meetings whose format or service
+    /// body changed without a change record of their own.
+    private static func sideChecks(_ previous: BMLTSearchResults, _ criteria: BMLTSearchCriteria,
+                                   _ context: OperationContext) async -> [(String, Result<Set<Int>, BMLTError>)] {
+        async let formats = FormatCheck.affected(previous, language: criteria.language, context)
+        async let bodies = ServiceBodyCheck.affected(previous, context)
+        return [("GetFormats", await formats), ("GetServiceBodies", await bodies)]
     }
 }

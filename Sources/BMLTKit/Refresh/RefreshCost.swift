@@ -11,9 +11,10 @@ import Foundation
 /// - Not known (a connection's first refresh, a list from an older encoding): the log is read with a byte budget —
 ///   two thirds of what the download leaves after what else the refresh reads, since the meetings the log names are
 ///   read again too (at most half the log: each record holds its meeting before and after) — past which the read stops
-///   and the list is downloaded whole (that refresh costs what the log delivered before it stopped, the formats and
-///   service bodies read beside it, and the download), and the size is remembered (a log stopped at the budget as
-///   twice the budget), with the list too.
+///   and the list is downloaded whole, and the size is remembered (a log stopped at the budget as twice the budget),
+///   with the list too. The log is read alone first (`readsChangeLogFirst`), so that refresh costs the download and
+///   what of the log arrived before the read stopped: its head when the server declares the length, else up to the
+///   budget and what was on its way.
 /// - Nothing known of the download (results made by hand or decoded from an older encoding): no limit.
 struct RefreshCost: Sendable {
     /// What a whole download costs (`nil`: not known).
@@ -44,6 +45,12 @@ struct RefreshCost: Sendable {
     /// must leave what else the refresh reads.
     var changeLogBudget: Int? {
         whole.map { ($0 - beside) * 2 / 3 }
+    }
+
+    /// Whether the change log is read alone before the formats and service bodies: its size is not known and a budget
+    /// applies, so the read may stop, and what else the refresh would read is not paid for until the log fits.
+    var readsChangeLogFirst: Bool {
+        changeLog == nil && changeLogBudget != nil
     }
 
     /// Why downloading the list costs less than reading the change log, when what is known says so.
