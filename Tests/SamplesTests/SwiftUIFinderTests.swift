@@ -33,7 +33,12 @@ struct SwiftUIFinderTests {
 
     @Test("the error banner speaks the view's locale (SwiftUI's \\.locale, a preview's), not the process's language")
     func errorInTheViewsLocale() async throws {
-        let model = FinderModel.offline()
+        // `FinderModel.offline()` with the hang guard's deadline instead of the default 30 s: under the thread sanitizer
+        // with a busy process beside it, the main actor this suite shares was slow enough that the 30 s ran out before
+        // the offline transport's -1009 was read (a timeout, not the error this test is about).
+        let offline = BMLTConfiguration(timeout: 900, httpTransport: OfflineTransport())
+        let model = FinderModel(connection: BMLTConnection(rootServerURL: BMLTDemoServer.rootURL, configuration: offline),
+                                here: BMLTCoordinate(latitude: 45.15, longitude: -93.3))
         await model.refresh()
         let error = try #require(model.error, "no network: the validation failed")
         #expect(error == .transport(code: -1009))
