@@ -129,9 +129,12 @@ struct CustomTransportTests {
             _ = try await refused.validate()
             Issue.record("an https → http redirect must be refused")
         } catch {}
-        // Validation's first round (GetServerInfo and the two lists beside it): each redirect refused, none followed.
+        // Validation's first round (GetServerInfo and what is read beside it): each redirect refused, none followed.
+        // How many of the round's reads were sent before the first refusal ended it depends on the scheduling (seen:
+        // 2 of 3 once, in the 5-years-ahead run beside another build); what matters is that none went to http.
         let asked = downgrade.calls.withLock { $0 }
-        #expect(asked.count == 3 && asked.allSatisfy { $0.url?.scheme == "https" }, "the http address was never asked")
+        #expect((1...3).contains(asked.count) && asked.allSatisfy { $0.url?.scheme == "https" },
+                "the http address was never asked: \(asked.compactMap(\.url))")
 
         let elsewhere = Scripted { request, number in
             if number == 1 {
