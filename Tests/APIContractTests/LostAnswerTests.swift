@@ -25,9 +25,10 @@ struct LostAnswerTests {
     /// A logged-in connection to a fresh stand-in (one retry for reads). The suites run their cases one at a time: in parallel, hundreds of stand-ins and their look-ups overload a busy machine past any short timeout.
     func connect(_ generation: Generation, retries: Int = 1, for loss: Loss? = nil) async throws -> (LostAnswerStandIn, BMLTConnection) {
         let standIn = try LostAnswerStandIn(generation)
-        // A stall costs the timeout: 5 s there (the write must be sent before it passes, also under the thread sanitizer
-        // with both cores busy: 2.5 s was seen to pass first); elsewhere only a hang guard (10 s was seen to pass under TSan).
-        let configuration = BMLTConfiguration(timeout: loss == .stall ? 5 : hangGuardTimeout, retryPolicy: BMLTRetryPolicy(maximumRetries: retries, baseDelay: 0.01))
+        // A stall costs the timeout: 5 s there, 10 s under the thread sanitizer (the write must be sent before it passes:
+        // under TSan with both cores busy 2.5 s, and once 5 s, passed first); elsewhere only a hang guard.
+        let stall: TimeInterval = TestRun.underThreadSanitizer ? 10 : 5
+        let configuration = BMLTConfiguration(timeout: loss == .stall ? stall : hangGuardTimeout, retryPolicy: BMLTRetryPolicy(maximumRetries: retries, baseDelay: 0.01))
         let connection = BMLTConnection(rootServerURL: standIn.rootURL, configuration: configuration)
         try await settingTheStage { _ = try await connection.validate() }
         try await settingTheStage { try await connection.login(username: "admin", password: RESTAdminReplay.password) }

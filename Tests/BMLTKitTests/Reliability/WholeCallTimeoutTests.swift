@@ -1,3 +1,4 @@
+import CaptureReplay
 import Foundation
 import LoopbackHTTPServer
 import Testing
@@ -30,10 +31,7 @@ struct WholeCallTimeoutTests {
         ProcessInfo.processInfo.environment["BMLTKIT_STRICT_TIMING"] == "1" && !underThreadSanitizer
     }
 
-    nonisolated static var underThreadSanitizer: Bool {
-        guard let process = dlopen(nil, RTLD_NOW) else { return false }
-        return dlsym(process, "__tsan_init") != nil
-    }
+    nonisolated static var underThreadSanitizer: Bool { TestRun.underThreadSanitizer }
 
     /// Seconds from `start` to `end` (uptime nanoseconds).
     nonisolated static func seconds(_ start: UInt64, _ end: UInt64) -> Double {
