@@ -53,7 +53,7 @@ public struct BMLTUnknownWriteOutcome: Sendable, Hashable, CustomStringConvertib
     /// ```swift
     /// print(open.writeKind)   // was open.write
     /// ```
-    @available(*, deprecated, renamed: "writeKind", message: "Write is frozen at 1.0.0's writes: read writeKind (BMLTWriteKind)")
+    @available(*, deprecated, message: "Write is frozen at 1.0.0's writes and goes in 2.0.0: read writeKind (BMLTWriteKind, matched with default:)")
     public var write: Write {
         get { writeKind.frozenCase }
         set { writeKind = BMLTWriteKind(newValue) }
@@ -87,8 +87,8 @@ public struct BMLTUnknownWriteOutcome: Sendable, Hashable, CustomStringConvertib
     /// ```swift
     /// let open = BMLTUnknownWriteOutcome(writeKind: .deleteMeeting, loss: .timeout, finding: .loginExpired)   // was write:
     /// ```
-    @available(*, deprecated, renamed: "init(writeKind:itemID:loss:finding:attemptStarted:)",
-               message: "Write is frozen at 1.0.0's writes: use init(writeKind:…) with BMLTWriteKind")
+    @available(*, deprecated,
+               message: "Write is frozen at 1.0.0's writes and goes in 2.0.0: use init(writeKind:…) with BMLTWriteKind")
     public init(write: Write, itemID: Int? = nil, loss: BMLTError, finding: Finding, attemptStarted: Date? = nil) {
         self.init(writeKind: BMLTWriteKind(write), itemID: itemID, loss: loss, finding: finding, attemptStarted: attemptStarted)
     }

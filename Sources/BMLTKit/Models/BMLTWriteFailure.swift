@@ -33,7 +33,7 @@ public struct BMLTWriteFailure: Sendable, Hashable, CustomStringConvertible {
     /// ```swift
     /// print(failure.writeKind)   // was failure.write
     /// ```
-    @available(*, deprecated, renamed: "writeKind", message: "Write is frozen at 1.0.0's writes: read writeKind (BMLTWriteKind)")
+    @available(*, deprecated, message: "Write is frozen at 1.0.0's writes and goes in 2.0.0: read writeKind (BMLTWriteKind, matched with default:)")
     public var write: BMLTUnknownWriteOutcome.Write {
         get { writeKind.frozenCase }
         set { writeKind = BMLTWriteKind(newValue) }
@@ -60,8 +60,8 @@ public struct BMLTWriteFailure: Sendable, Hashable, CustomStringConvertible {
     /// ```swift
     /// let failure = BMLTWriteFailure(writeKind: .saveMeeting, code: 500)   // was write:
     /// ```
-    @available(*, deprecated, renamed: "init(writeKind:code:message:leftBehind:)",
-               message: "Write is frozen at 1.0.0's writes: use init(writeKind:…) with BMLTWriteKind")
+    @available(*, deprecated,
+               message: "Write is frozen at 1.0.0's writes and goes in 2.0.0: use init(writeKind:…) with BMLTWriteKind")
     public init(write: BMLTUnknownWriteOutcome.Write, code: Int, message: String? = nil, leftBehind: LeftBehind? = nil) {
         self.init(writeKind: BMLTWriteKind(write), code: code, message: message, leftBehind: leftBehind)
     }
