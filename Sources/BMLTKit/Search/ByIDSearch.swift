@@ -43,7 +43,8 @@ enum ByIDSearch {
         let tooLong = RequestLine.length(of: url) > RequestLine.limit
         let known = context.serverInfo.map(ServerOrder.init)
         if !tooLong, known == .sql { return nil }   // a validated 3.x or 4.x: the plain search (its meetings stream)
-        if !tooLong, known == nil, LegacyByID.undecidable(criteria) == nil, LegacyByID.asking(criteria).added.isEmpty {
+        if !tooLong, known == nil, LegacyByID.undecidable(criteria) == nil,
+           LegacyByID.asking(criteria, bare: ask.bare).added.isEmpty {
             // Not validated, and nothing to ask beside the criteria: 3.x and 4.x answer with exactly the meetings the
             // criteria find (completing them changes nothing), 2.x with every one named. Exact either way, without
             // asking GetServerInfo first.
@@ -59,7 +60,7 @@ enum ByIDSearch {
         }
         if tooLong { return try await split(ask, generation: generation, runs: 0, context) }
         guard legacy, LegacyByID.needsCompletion(criteria) else { return nil }
-        let (asked, added) = LegacyByID.asking(criteria)
+        let (asked, added) = LegacyByID.asking(criteria, bare: ask.bare)
         return try await completedOnce(ask, asked: asked, added: added, generation: generation, context)
     }
 
@@ -104,7 +105,7 @@ enum ByIDSearch {
     /// The ids in runs that fit a request line (at least `runs` of them), each asked and completed, merged.
     static func split(_ ask: Ask, generation: ServerOrder?, runs minimum: Int, _ context: OperationContext) async throws(BMLTError) -> BMLTSearchResults {
         let legacy = generation == .legacy
-        let (asked, added) = legacy && LegacyByID.needsCompletion(ask.criteria) ? LegacyByID.asking(ask.criteria) : (ask.criteria, [])
+        let (asked, added) = legacy && LegacyByID.needsCompletion(ask.criteria) ? LegacyByID.asking(ask.criteria, bare: ask.bare) : (ask.criteria, [])
         var template = asked
         template.meetingIDs = []
         template.page = nil

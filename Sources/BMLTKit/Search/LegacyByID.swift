@@ -45,9 +45,11 @@ enum LegacyByID {
             || !criteria.excludedServiceBodyIDs.isEmpty || !criteria.formats.included.isEmpty || !criteria.formats.excluded.isEmpty
     }
 
-    /// The fields the completion reads, as `data_field_key` names them (`service_body_bigint` is always asked).
-    static func neededKeys(_ criteria: BMLTSearchCriteria) -> [String] {
+    /// The fields the completion reads, as `data_field_key` names them. `service_body_bigint` is added to every search
+    /// but a `bare` one (`ListSkeleton`'s `id_bigint` alone), which must ask it when service bodies are decided.
+    static func neededKeys(_ criteria: BMLTSearchCriteria, bare: Bool = false) -> [String] {
         var keys: [String] = []
+        if bare, !criteria.serviceBodyIDs.isEmpty || !criteria.excludedServiceBodyIDs.isEmpty { keys.append("service_body_bigint") }
         if !criteria.weekdays.isEmpty || !criteria.excludedWeekdays.isEmpty { keys.append("weekday_tinyint") }
         if !criteria.venueTypes.isEmpty || !criteria.excludedVenueTypes.isEmpty { keys.append("venue_type") }
         if !criteria.formats.included.isEmpty || !criteria.formats.excluded.isEmpty { keys.append("format_shared_id_list") }
@@ -58,11 +60,11 @@ enum LegacyByID {
     /// `criteria` asking for the fields the completion reads when `data_field_key` narrows the fields, and the keys
     /// added (to be taken out of the meetings again). A narrowed search that names `formats` decides formats on the ids
     /// resolved from those keys.
-    static func asking(_ criteria: BMLTSearchCriteria) -> (criteria: BMLTSearchCriteria, added: Set<String>) {
+    static func asking(_ criteria: BMLTSearchCriteria, bare: Bool = false) -> (criteria: BMLTSearchCriteria, added: Set<String>) {
         guard let keys = criteria.dataFieldKeys else { return (criteria, []) }
         var added = Set<String>()
         var asked = criteria
-        for key in neededKeys(criteria) where !keys.contains(key) {
+        for key in neededKeys(criteria, bare: bare) where !keys.contains(key) {
             if key == "format_shared_id_list", keys.contains("formats") { continue }
             added.insert(key)
             asked.dataFieldKeys?.append(key)
@@ -138,6 +140,7 @@ enum LegacyByID {
             case "weekday_tinyint": meeting.weekday = nil
             case "venue_type": meeting.venueType = nil
             case "published": meeting.isPublished = nil
+            case "service_body_bigint": meeting.serviceBodyID = 0
             case "format_shared_id_list":
                 meeting.formatIDs = []
                 meeting.formatKeys = []

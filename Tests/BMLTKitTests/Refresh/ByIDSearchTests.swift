@@ -117,4 +117,28 @@ struct ByIDSearchTests {
         #expect(fresh.delta != nil && fresh.meetings == download.meetings && fresh.formats == download.formats)
         #expect(fresh.delta == RefreshTesting.expectedDelta(from: list, to: download))
     }
+
+    /// Review of the 1.1.0 merge, finding 1: the list's skeleton asks `data_field_key=id_bigint` alone, without the
+    /// `service_body_bigint` BMLTKit adds to every other search, so 2.x's completion read every meeting as service body
+    /// 0 and dropped them all: the refresh said every meeting was removed.
+    @Test("ids, service bodies and data_field_key: the refresh equals a new download on every generation (2.x's skeleton asks the service body)",
+          arguments: RefreshStandIn.Generation.allCases)
+    func refreshOfIDsInAServiceBody(_ generation: RefreshStandIn.Generation) async throws {
+        let stand = try RefreshStandIn(generation, seed: 57)
+        let connection = try await RefreshTesting.connection(stand)
+        var criteria = BMLTSearchCriteria()
+        criteria.meetingIDs = [6, 33, 2339]
+        criteria.serviceBodyIDs = [1005]
+        criteria.publishedStatus = .both
+        criteria.dataFieldKeys = ["meeting_name", "weekday_tinyint", "start_time"]
+        let list = try await connection.meetings(matching: criteria)
+        #expect(list.meetings.map(\.id) == [33, 6], "\(generation)")
+        stand.change(33, ["meeting_name": "Renamed in its service body"])
+        let fresh = try await connection.meetings(matching: criteria, updating: RefreshTesting.sizeForgotten(list))
+        let download = try await connection.meetings(matching: criteria)
+        #expect(download.meetings.map(\.id) == [33, 6], "\(generation)")
+        #expect(download.meetings.first?.name == "Renamed in its service body", "\(generation)")
+        #expect(fresh.delta != nil && fresh.meetings == download.meetings, "\(generation): \(fresh.meetings.map(\.id))")
+        #expect(fresh.delta == RefreshTesting.expectedDelta(from: list, to: download), "\(generation)")
+    }
 }
