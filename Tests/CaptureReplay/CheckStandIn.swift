@@ -71,6 +71,10 @@ public final class CheckStandIn: @unchecked Sendable {
     /// Seconds the change records' dates run ahead of the server's `Date` header.
     public var recordClockOffset: TimeInterval { get { lock.withLock { recordOffset } } set { lock.withLock { recordOffset = newValue } } }
     var recordOffset: TimeInterval = 0
+    /// The `date_int` every later change record carries, verbatim (`nil`: the time of the change, `recordClockOffset`
+    /// off): a server's database can hold any number there, and `WireValue` reads `"1e300"` as a finite date.
+    public var recordDateText: String? { get { lock.withLock { recordDate } } set { lock.withLock { recordDate = newValue } } }
+    var recordDate: String?
     /// `GetSearchResults` answers 200 with an HTML page (the one 4.2.7 answers where no JSON is:
     /// `rootserver-42/235-legacy-json-get_meeting_search_results-unsupported.html`).
     public var searchAnswersHTML: Bool { get { lock.withLock { htmlSearch } } set { lock.withLock { htmlSearch = newValue } } }
@@ -274,7 +278,7 @@ public final class CheckStandIn: @unchecked Sendable {
         if let after { data["after"] = after }
         nextChange += 1
         let meeting = after ?? before ?? [:]
-        log.insert(["date_int": String(Int(Date().addingTimeInterval(recordOffset).timeIntervalSince1970)), "date_string": "",
+        log.insert(["date_int": recordDate ?? String(Int(Date().addingTimeInterval(recordOffset).timeIntervalSince1970)), "date_string": "",
                     "change_type": type, "change_id": String(nextChange), "meeting_id": String(id),
                     "meeting_name": meeting["meeting_name"] ?? "", "user_id": String(user), "user_name": userName(user),
                     "service_body_id": meeting["service_body_bigint"] ?? "", "service_body_name": "",

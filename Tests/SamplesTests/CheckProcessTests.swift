@@ -130,4 +130,23 @@ struct CheckProcessTests {
         #expect(!targets.isEmpty && Set(targets).count == targets.count, "each request of the validation once, none retried: \(targets)")
         print("a silent server: exit \(run.status) after \(elapsed) with --timeout 2")
     }
+
+    /// Review of the 1.1.0 merge, finding 3: the clock checks converted a record's distance from the server's clock with
+    /// `Int(_:)`, which traps on a finite date out of `Int`'s range — the tool meant to report a bad server ended on one.
+    @Test("change records dated 1e300 (a finite number the server sent): the clock checks ✘ and say so, the program does not trap",
+          arguments: ["1e300", "-1e300"])
+    func absurdRecordDate(_ date: String) async throws {
+        let standIn = try CheckStandIn(.v312)
+        defer { standIn.stop() }
+        standIn.recordDateText = date
+        let run = try #require(await ChildProcess.run(try binary(), ["--no-spinner", "--server", standIn.rootURL.absoluteString, "--json", "check",
+                                                                     "--user", "nasc_admin", "--service-body", "1002", "--write-spacing", "0"],
+                                                      environment: ["BMLT_PASSWORD": CheckStandIn.password], seconds: 600))
+        #expect(run.status == 1, "exit 1 (a check did not hold), not a trap's signal: \(run.status)\n\(run.text)")
+        let checks = run.text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .filter { $0["event"] as? String == "check" }
+        let measured = checks.first { $0["check"] as? String == "way.change-clock-measured" }
+        #expect(measured?["status"] as? String == "failed", "\(run.text)")
+        #expect(checks.contains { $0["check"] as? String == "cleanup" && $0["status"] as? String == "passed" }, "\(run.text)")
+    }
 }

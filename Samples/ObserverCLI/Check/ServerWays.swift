@@ -125,20 +125,20 @@ struct ServerWays {
             guard let clock = findings.serverDate else { return .skipped("the server sent no Date header") }
             let serverNow = clock.server.addingTimeInterval(Date().timeIntervalSince(clock.local))
             let skew = Date().timeIntervalSince(serverNow)
-            let local = abs(skew) < 120 ? "within 2 min of this computer's" : "\(Int(skew.rounded())) s off this computer's"
+            let local = abs(skew) < 120 ? "within 2 min of this computer's" : "\(Self.wholeSeconds(skew)) s off this computer's"
             guard let newest else {
                 return .passed("the server's clock (Date header) is \(local); no recent change record to compare"
-                               + " (with --user and --service-body the check dates one of its own)", ["serverClockSkew": Int(skew.rounded())])
+                               + " (with --user and --service-body the check dates one of its own)", ["serverClockSkew": Self.wholeSeconds(skew)])
             }
             let ahead = newest.timeIntervalSince(serverNow)
             guard ahead < 600 else {
                 return .failed("the newest change record is dated \(Self.duration(ahead)) after the server's own clock (its Date header)",
                                advice: "The server's database runs on another clock or time zone than its web server: set the database's time "
                                    + "zone to UTC. Until then apps that bring lists up to date from the change log can miss changes.",
-                               ["recordAheadSeconds": Int(ahead)])
+                               ["recordAheadSeconds": Self.wholeSeconds(ahead)])
             }
             return .passed("the server's clock (Date header) is \(local); the newest change record is not ahead of it",
-                           ["serverClockSkew": Int(skew.rounded())])
+                           ["serverClockSkew": Self.wholeSeconds(skew)])
         }
     }
 
@@ -157,6 +157,13 @@ struct ServerWays {
                            + "compression on (Apache mod_deflate, nginx gzip) and lists would travel in about a fifth of the bytes",
                            ["encoding": "none"])
         }
+    }
+
+    /// Whole seconds of `seconds`, bounded (±1e12; 0 for NaN): a change record's date is whatever finite number the
+    /// server sent (`"1e300"` included), and `Int(_:)` of one out of range would end the check that reports it.
+    static func wholeSeconds(_ seconds: TimeInterval) -> Int {
+        guard !seconds.isNaN else { return 0 }
+        return Int(max(-1e12, min(1e12, seconds)).rounded())
     }
 
     static func duration(_ seconds: TimeInterval) -> String {

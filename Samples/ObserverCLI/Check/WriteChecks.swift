@@ -217,10 +217,10 @@ struct WriteChecks {
                                + (offset > 0 ? "after" : "before") + " the server's own clock (its Date header) seconds later",
                                advice: "The server's database runs on another clock or time zone than its web server: set the database's "
                                    + "time zone to UTC. Until then apps that bring lists up to date from the change log can miss changes.",
-                               ["offsetSeconds": Int(offset)])
+                               ["offsetSeconds": ServerWays.wholeSeconds(offset)])
             }
-            return .passed("the record of #\(meeting.id)'s creation is dated \(Int(abs(offset).rounded())) s from the server's clock",
-                           ["offsetSeconds": Int(offset)])
+            return .passed("the record of #\(meeting.id)'s creation is dated \(ServerWays.wholeSeconds(abs(offset))) s from the server's clock",
+                           ["offsetSeconds": ServerWays.wholeSeconds(offset)])
         }
     }
 }

@@ -64,12 +64,20 @@ enum ServerValidator {
                                 languages: languageList, capabilities: found, rootServers: aggregatedRoots)
     }
 
+    /// The service bodies (their reply's size noted for a refresh's first budget, `RefreshMemory`).
     private static func serviceBodyList(_ context: OperationContext) async throws(BMLTError) -> [BMLTServiceBody] {
-        try WireServiceBody.decodeList(try await context.semantic("GetServiceBodies", what: .serviceBodies))
+        let reply = try await context.semanticReply("GetServiceBodies")
+        let list = try WireServiceBody.decodeList(try WireReply.json(reply, what: .serviceBodies))
+        context.transport.refreshMemory.noteValidated(formats: nil, serviceBodies: reply.data.count)
+        return list
     }
 
+    /// The formats (their reply's size noted for a refresh's first budget, `RefreshMemory`).
     private static func formatList(_ context: OperationContext, query: [URLQueryItem]) async throws(BMLTError) -> [BMLTFormat] {
-        try WireFormat.decodeList(try await context.semantic("GetFormats", query, what: .formats))
+        let reply = try await context.semanticReply("GetFormats", query)
+        let list = try WireFormat.decodeList(try WireReply.json(reply, what: .formats))
+        context.transport.refreshMemory.noteValidated(formats: reply.data.count, serviceBodies: nil)
+        return list
     }
 
     /// The server's languages: on 2.x GetLangs.php's list when it answers with one (`listed`), else — and on 3.x and

@@ -32,8 +32,8 @@ struct RefreshCost: Sendable {
 
     /// `serverFormats`: how many formats the server has (`GetFormats` is read beside the log when the list uses any).
     init(previous: BMLTSearchResults, memory: RefreshMemory.Known, serverFormats: Int = 0) {
-        whole = previous.bodyBytes
-        changeLog = memory.changeLogBytes ?? previous.changeLogBytes
+        whole = Self.plausible(previous.bodyBytes)
+        changeLog = Self.plausible(memory.changeLogBytes ?? previous.changeLogBytes)
         let readsFormats = !FormatCheck.usedFormats(previous).isEmpty
         let formats = readsFormats ? memory.formatsBytes ?? serverFormats * Self.formatBytes : 0
         let bodies = previous.meetings.contains { $0.serviceBodyName != nil } ? memory.serviceBodiesBytes ?? 0 : 0
@@ -66,6 +66,16 @@ struct RefreshCost: Sendable {
         return nil
     }
 
+    /// The most bytes a reply's size is believed at (1 TiB): `bodyBytes` and `changeLogBytes` are decoded from any
+    /// persisted list (a host's own, the response cache's), and an absurd one must not trap the budget's arithmetic.
+    static let largestPlausible = 1 << 40
+
+    /// `bytes` when it is a size a reply can have (positive, at most `largestPlausible`); `nil` (not known) otherwise.
+    static func plausible(_ bytes: Int?) -> Int? {
+        guard let bytes, bytes > 0, bytes <= largestPlausible else { return nil }
+        return bytes
+    }
+
     /// What a whole download of `meetings` costs, for a list refreshed from one of `count` meetings that cost `whole`.
     static func scaled(_ whole: Int?, from count: Int, to meetings: Int) -> Int? {
         guard let whole else { return nil }
@@ -76,7 +86,14 @@ struct RefreshCost: Sendable {
 }
 
 /// What a connection's refreshes learnt of its server: the sizes of the change log, the formats and the service
-/// bodies as last read. Shared by every refresh of the connection (`Transport.refreshMemory`).
+/// bodies as last read (the formats and service bodies first from the validation's own reads). Shared by every refresh
+/// of the connection (`Transport.refreshMemory`).
+///
+/// The change log's size is forgotten `changeLogLifetime` after it was read: it is the size of a window (two days
+/// before a list's time until then) on a server whose editors come and go, and a size remembered for good — a busy
+/// Sunday's, or a read stopped at its budget and counted twice — made every later refresh of a small list a whole
+/// download for the rest of the session (review of the 1.1.0 merge, finding 4). Once forgotten, the next refresh reads
+/// the log again with its budget: at most the log's head more than a download, once in that time.
 final class RefreshMemory: Sendable {
     struct Known: Sendable {
         var changeLogBytes: Int?
@@ -84,13 +101,49 @@ final class RefreshMemory: Sendable {
         var serviceBodiesBytes: Int?
     }
 
-    private let state = Locked(Known())
+    /// How long a change log's size is believed (6 hours).
+    static let changeLogLifetime: TimeInterval = 6 * 3_600
 
-    var known: Known { state.withLock { $0 } }
+    private struct State {
+        var known = Known()
+        var changeLogRead: Date?
+    }
 
-    func noteChangeLog(bytes: Int) { state.withLock { $0.changeLogBytes = bytes } }
-    func noteFormats(bytes: Int) { state.withLock { $0.formatsBytes = bytes } }
-    func noteServiceBodies(bytes: Int) { state.withLock { $0.serviceBodiesBytes = bytes } }
+    private let state = Locked(State())
+    private let now: @Sendable () -> Date
+
+    /// `now`: the clock the change log's age is read by (tests move it).
+    init(now: @escaping @Sendable () -> Date = { Date() }) {
+        self.now = now
+    }
+
+    var known: Known {
+        let time = now()
+        return state.withLock { state in
+            var known = state.known
+            // A clock moved back counts as old too: the size is read again rather than believed for longer.
+            if let read = state.changeLogRead, abs(time.timeIntervalSince(read)) > Self.changeLogLifetime {
+                known.changeLogBytes = nil
+            }
+            return known
+        }
+    }
+
+    func noteChangeLog(bytes: Int) {
+        let time = now()
+        state.withLock { $0.known.changeLogBytes = bytes; $0.changeLogRead = time }
+    }
+    func noteFormats(bytes: Int) { state.withLock { $0.known.formatsBytes = bytes } }
+    func noteServiceBodies(bytes: Int) { state.withLock { $0.known.serviceBodiesBytes = bytes } }
+
+    /// The validation's reads of the formats and service bodies: their sizes until a refresh reads them itself (a
+    /// first refresh's budget counts them instead of guessing the formats and leaving the service bodies out).
+    func noteValidated(formats: Int?, serviceBodies: Int?) {
+        state.withLock { state in
+            if state.known.formatsBytes == nil, let formats { state.known.formatsBytes = formats }
+            if state.known.serviceBodiesBytes == nil, let serviceBodies { state.known.serviceBodiesBytes = serviceBodies }
+        }
+    }
 }
 
 /// The time between a list and the change log's answer, read without trapping: `Int(_:)` of an absurd `serverDate`

@@ -118,4 +118,44 @@ struct RefreshCostTests {
         #expect(RefreshCost.scaled(1_000, from: 10, to: 12) == 1_200 && RefreshCost.scaled(nil, from: 1, to: 2) == nil
                 && RefreshCost.scaled(.max, from: 1, to: 2) == .max)
     }
+
+    /// Review of the 1.1.0 merge, finding 2: `bodyBytes` and `changeLogBytes` are decoded from any persisted list, and
+    /// `(whole - beside) * 2 / 3` trapped on one near `Int.max` or `Int.min` inside a refresh.
+    @Test("an absurd download or change log size in a persisted list is not known, never a trap", arguments: [Int.max, Int.min, -1, 0, 1 << 41])
+    func absurdSizes(_ bytes: Int) throws {
+        var previous = BMLTSearchResults(meetings: [BMLTMeeting(id: 1, serviceBodyID: 1)])
+        previous.bodyBytes = bytes
+        previous.changeLogBytes = bytes
+        let decoded = try JSONDecoder().decode(BMLTSearchResults.self, from: JSONEncoder().encode(previous))
+        let cost = RefreshCost(previous: decoded, memory: .init(changeLogBytes: bytes))
+        #expect(cost.whole == nil && cost.changeLog == nil)
+        // Only then the arithmetic that trapped (so that the finding coming back fails here rather than ends the run).
+        guard cost.whole == nil else { return }
+        #expect(cost.changeLogBudget == nil && cost.wholeIsCheaper == nil)
+        #expect(RefreshCost(previous: decoded, memory: .init()).readsChangeLogFirst == false)
+    }
+
+    /// Review of the 1.1.0 merge, finding 4: a change log's size was believed for the rest of the session, so one busy
+    /// day (or one read stopped at its budget, counted twice) made every later refresh of a small list a download.
+    @Test("a change log's size is forgotten 6 hours after it was read (a clock moved back too); the validation's sizes seed the rest")
+    func memoryForgets() {
+        let clock = Locked(Date(timeIntervalSince1970: 1_800_000_000))
+        let memory = RefreshMemory(now: { clock.withLock { $0 } })
+        memory.noteChangeLog(bytes: 150_000)
+        #expect(memory.known.changeLogBytes == 150_000)
+        clock.withLock { $0.addTimeInterval(RefreshMemory.changeLogLifetime - 60) }
+        #expect(memory.known.changeLogBytes == 150_000, "still believed within its lifetime")
+        clock.withLock { $0.addTimeInterval(120) }
+        #expect(memory.known.changeLogBytes == nil, "forgotten: the next refresh reads the log again, with its budget")
+        memory.noteChangeLog(bytes: 4_000)
+        #expect(memory.known.changeLogBytes == 4_000)
+        clock.withLock { $0.addTimeInterval(-RefreshMemory.changeLogLifetime - 1) }
+        #expect(memory.known.changeLogBytes == nil, "a clock moved back by more than the lifetime")
+        memory.noteValidated(formats: 11_199, serviceBodies: nil)
+        memory.noteValidated(formats: nil, serviceBodies: 7_673)
+        memory.noteFormats(bytes: 3_000)
+        memory.noteValidated(formats: 11_199, serviceBodies: 1)
+        #expect(memory.known.formatsBytes == 3_000 && memory.known.serviceBodiesBytes == 7_673,
+                "a refresh's own read wins over the validation's; the validation's never replaces a known size")
+    }
 }
