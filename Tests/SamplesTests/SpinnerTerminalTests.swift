@@ -64,9 +64,14 @@ struct SpinnerTerminalTests {
     /// Everything readable now on a non-blocking descriptor.
     func drain(_ descriptor: Int32) -> String { readableNow(descriptor) }
 
-    /// A connection to a server that takes `delay` seconds over each validation step.
-    func slowConnection(_ delay: TimeInterval) throws -> (BMLTConnection, LoopbackHTTPServer) {
+    /// A connection to a server that takes `delay` seconds over each validation step, and first waits for `gate` when
+    /// one is given (opened by the test once it has seen what it waits for; 900 s is a hang guard).
+    func slowConnection(_ delay: TimeInterval, gate: DispatchSemaphore? = nil) throws -> (BMLTConnection, LoopbackHTTPServer) {
         let server = try LoopbackHTTPServer { request in
+            if let gate {
+                _ = gate.wait(timeout: .now() + 900)
+                gate.signal()   // open for the other requests too
+            }
             Thread.sleep(forTimeInterval: delay)
             if request.path.hasSuffix("GetLangs.php") { return .json(#"{"languages":[{"key":"en","name":"English","default":true}]}"#) }
             switch request.query("switcher") {
@@ -98,13 +103,25 @@ struct SpinnerTerminalTests {
     func drawsOnTerminal() async throws {
         let terminal = try PseudoTerminal()
         defer { terminal.close() }
-        let (connection, server) = try slowConnection(0.25)
+        // The server holds the validation until a frame is on the terminal (not for a fixed time: under the thread
+        // sanitizer with the machine busy, the main actor's 0.15 s start delay once ran after a 0.25 s validation had
+        // ended, and nothing was drawn).
+        let gate = DispatchSemaphore(value: 0)
+        let (connection, server) = try slowConnection(0.05, gate: gate)
         defer { server.stop() }
         let spinner = Spinner(connection: connection, output: terminal.secondary)
-        _ = try await connection.validate()
+        let validation = Task { try await connection.validate() }
+        var drawn = ""
+        for _ in 0..<18_000 where !Spinner.frames.contains(where: drawn.contains) {
+            try await Task.sleep(nanoseconds: 50_000_000)
+            drawn += drain(terminal.main)
+        }
+        gate.signal()
+        _ = try await validation.value
+        while connection.isBusy { try await Task.sleep(nanoseconds: 20_000_000) }
         try await Task.sleep(nanoseconds: 300_000_000)     // past the stop delay
         spinner.finish()
-        let drawn = drain(terminal.main)
+        drawn += drain(terminal.main)
         #expect(Spinner.frames.contains { drawn.contains($0) }, "no spinner frame in \(drawn.debugDescription)")
         #expect(drawn.contains("working…"))
         #expect(drawn.hasSuffix("\r\u{1B}[K"), "the line is cleared at the end")
