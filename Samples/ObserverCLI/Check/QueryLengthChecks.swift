@@ -106,9 +106,10 @@ struct QueryLengthChecks {
                     said = ErrorWords.sentence(error, timeout: runner.context.timeout)
                 }
                 return .failed("BMLTKit's search of \(plural(ids.count, "id")) failed: " + said,
-                               advice: "Apps that search or refresh many meetings by id fail on this server\(limit): its administrator could "
-                                   + "raise the request line limit (Apache's LimitRequestLine, nginx's large_client_header_buffers), "
-                                   + "or apps can wait for a BMLTKit that splits long id lists.")
+                               advice: "BMLTKit splits long id lists into requests that fit a request line and reads a 414 as too long, "
+                                   + "so this is a BMLTKit bug on this server\(limit): report it with the --verbose output. Meanwhile its "
+                                   + "administrator could raise the request line limit (Apache's LimitRequestLine, nginx's "
+                                   + "large_client_header_buffers).")
             }
             let requests = runner.tally.snapshot.requests - before
             let missing = Set(ids).subtracting(got.map(\.id)).sorted()

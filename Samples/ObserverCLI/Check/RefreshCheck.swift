@@ -23,8 +23,9 @@ enum RefreshCheck {
             let missing = Set(downloadIDs).subtracting(freshIDs).sorted(), extra = Set(freshIDs).subtracting(downloadIDs).sorted()
             let order = missing.isEmpty && extra.isEmpty ? "the same meetings in another order" : ReadChecks.difference(missing: missing, extra: extra)
             return .failed("\(what) brought up to date holds \(plural(freshIDs.count, "meeting")), a new download \(counted(downloadIDs.count)): \(order)",
-                           advice: "Apps that refresh lists from the change log show a list the server does not: until BMLTKit is fixed "
-                               + "for this server, download the list whole (meetings(matching:)) instead of updating it.", facts)
+                           advice: "Apps that refresh lists from the change log show a list the server does not — a BMLTKit bug: report "
+                               + "it with the --verbose output; meanwhile download the list whole (meetings(matching:)) instead of "
+                               + "updating it.", facts)
         }
         let differing = zip(fresh.meetings, download.meetings).filter { $0 != $1 }
         guard differing.isEmpty else {

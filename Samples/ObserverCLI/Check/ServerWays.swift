@@ -56,7 +56,8 @@ struct ServerWays {
                                + " for ids \(ids.map { "#\($0)" }.joined(separator: ", ")) on \(day.name)s\(detail)",
                                advice: "Apps that search by ids with other criteria on this server show meetings outside their search"
                                    + (unpublished != nil && wrong.contains { $0.id == unpublished } ? " and unpublished ones" : "")
-                                   + ": until BMLTKit completes these criteria itself on this generation, search by ids alone and filter in the app.",
+                                   + ": BMLTKit completes these criteria itself on every generation, so this is a BMLTKit bug — report it with "
+                                   + "the --verbose output; meanwhile search by ids alone and filter in the app.",
                                facts)
             }
             return .passed("ids \(ids.map { "#\($0)" }.joined(separator: ", ")) on \(day.name)s: only #\(first.id)"

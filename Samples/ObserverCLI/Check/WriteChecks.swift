@@ -63,7 +63,7 @@ struct WriteChecks {
         try await create(published: false, made: made, sandbox: sandbox)
         try await publicView(made)
         try await measuredClock(made)
-        let edits = WriteEdits(runner: runner, connection: connection, probe: probe, findings: findings, sandbox: sandbox)
+        let edits = WriteEdits(runner: runner, connection: connection, findings: findings, sandbox: sandbox)
         try await edits.run(made)
         try await edits.conflict(made, password: password)
         try await runner.run("refresh-after-writes", "the sandbox's list brought up to date across the writes", .write) {
@@ -161,7 +161,8 @@ struct WriteChecks {
                 return .failed("#\(saved.meeting.id) read back unlike its draft: " + wrong.joined(separator: "; "),
                                advice: publishing
                                    ? "On this server a new meeting stays unpublished whatever the draft says (2.x ignores published when it "
-                                       + "creates a meeting): apps must publish it with a second save until BMLTKit does that itself."
+                                       + "creates a meeting). BMLTKit publishes it with a second write, so this is a BMLTKit bug: report it "
+                                       + "with the --verbose output; meanwhile apps can publish it with a second save."
                                    : "Apps would show values nobody saved: report it with the server's answers (--verbose).", facts)
             }
             return .passed("#\(saved.meeting.id), read back equal to its draft (\(MeetingFields.all.count) fields compared)", facts)
@@ -191,7 +192,9 @@ struct WriteChecks {
             guard wrong.isEmpty else {
                 return .failed("through BMLTKit " + wrong.joined(separator: " and ") + " (\(server))",
                                advice: seen.contains(unpublished.id)
-                                   ? "Apps on this server show unpublished meetings found by id: until BMLTKit hides them itself, filter out isPublished == false."
+                                   ? "Apps on this server show unpublished meetings found by id. BMLTKit hides them from a search by id on "
+                                       + "every generation, so this is a BMLTKit bug: report it with the --verbose output; meanwhile filter "
+                                       + "out isPublished == false."
                                    : "The meeting saved as published is not public: look at its published state (bmlt-observer --server URL meeting \(published.id)).",
                                ["rawIDs": rawIDs.sorted(), "bmltkitIDs": seen.sorted()])
             }

@@ -3,9 +3,7 @@ import Foundation
 /// The change log since a list's server time, as a refresh needs it: the ids of the meetings created, changed or
 /// deleted, and the server's time of the answer (the refreshed list's new `serverDate`).
 struct ChangeLogRead: Sendable {
-    /// Meetings that changed since (every record's meeting).
-    var meetingIDs: Set<Int>
-    /// Those worth reading again (`RefreshPlacement.worthReading`; every one without a placement).
+    /// The meetings that changed since and are worth reading again (`RefreshPlacement.worthReading`; every one without a placement).
     var candidates: Set<Int>
     /// How many records were read (those older than the previous list's time included).
     var records: Int
@@ -59,7 +57,6 @@ struct ChangeLogRead: Sendable {
             return .failure(.tooManyChanges(meetings: -1, records: entries.count))
         }
         var context = MeetingDecodingContext(formats: WireFormatTable(context.serverFormats))
-        var ids = Set<Int>()
         var candidates = Set<Int>()
         var newest = lastChangeID
         let from = since.addingTimeInterval(-(lastChangeID == nil ? RefreshLimits.databaseClockMargin : RefreshLimits.clockMargin))
@@ -75,10 +72,9 @@ struct ChangeLogRead: Sendable {
             guard hasJSONData(change), let id = change.meetingID ?? change.after?.id ?? change.before?.id else {
                 return .failure(.changeRecordIncomplete(changeID: change.id))
             }
-            ids.insert(id)
             if placement?.worthReading(change, meeting: id, held: held) ?? true { candidates.insert(id) }
         }
-        return .success(ChangeLogRead(meetingIDs: ids, candidates: candidates, records: entries.count, serverDate: serverDate,
+        return .success(ChangeLogRead(candidates: candidates, records: entries.count, serverDate: serverDate,
                                       bytes: reply.data.count, lastChangeID: newest))
     }
 

@@ -27,10 +27,6 @@ enum RefreshFallback: Error, Sendable, Equatable, CustomStringConvertible {
     case noDateHeader
     /// More meetings changed than `RefreshLimits` allows.
     case tooManyChanges(meetings: Int, records: Int)
-    /// The previous list is not in the order this server gives, or the server ordered ties unlike before.
-    case orderNotReproducible(String)
-    /// The formats or service bodies changed where the change log does not say which meetings they touch.
-    case unrecordedChange(String)
     /// Reading the change log would cost more than downloading the list (`RefreshCost`).
     case costsMore(String)
     /// The change log was longer than `limit` bytes, past which the download costs less: its read was stopped.
@@ -53,8 +49,6 @@ enum RefreshFallback: Error, Sendable, Equatable, CustomStringConvertible {
         case .changeRecordIncomplete(let id): "change record \(id) has no json_data or no meeting id"
         case .noDateHeader: "the change log's reply had no readable Date header"
         case .tooManyChanges(let meetings, let records): "\(records) change records touch \(meetings) meetings: too many for a refresh"
-        case .orderNotReproducible(let why): "the server's order cannot be reproduced: \(why)"
-        case .unrecordedChange(let what): "\(what) changed without change records"
         case .costsMore(let why): "a refresh would cost more than the download: \(why)"
         case .changeLogTooLarge(let limit): "the change log is longer than \(limit) bytes, more than the download costs"
         case .requestTooLong(let meetings): "the server found the request for \(meetings) changed meetings too long (414)"

@@ -28,7 +28,7 @@ enum RefreshMerge {
         switch await skeletonRead {
         case .success(let read)?: skeleton = read
         case .failure(let error)?:
-            _ = await broughtRead
+            // Not awaited: the changed meetings still arriving are cancelled as the scope ends (MeetingRefresh's rule).
             return try fallback(error, asking: criteria.meetingIDs.count, what: "the list's ids")
         case nil: break
         }

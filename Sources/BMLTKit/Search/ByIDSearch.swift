@@ -81,10 +81,7 @@ enum ByIDSearch {
     /// (`lenient` when the generation is not known: `LegacyByID.complete`).
     private static func complete(_ results: BMLTSearchResults, _ criteria: BMLTSearchCriteria,
                                  added: Set<String>, lenient: Bool = false) -> BMLTSearchResults {
-        var completed = LegacyByID.complete(results, criteria, added: added, order: .legacy, lenient: lenient)
-        completed.serverDate = results.serverDate
-        completed.bodyBytes = results.bodyBytes
-        return completed
+        LegacyByID.complete(results, criteria, added: added, order: .legacy, lenient: lenient)
     }
 
     /// 2.x with a criterion the meeting cannot decide: the criteria asked without the ids (the server applies every
@@ -94,11 +91,9 @@ enum ByIDSearch {
         asked.meetingIDs = []
         asked.page = nil
         let results = try await SearchRequest.send(ask.query(asked), criteria: asked, fresh: ask.fresh, context)
-        var kept = LegacyByID.keeping(ask.criteria.meetingIDs, of: results, page: ask.criteria.page, order: .legacy)
+        let kept = LegacyByID.keeping(ask.criteria.meetingIDs, of: results, page: ask.criteria.page, order: .legacy)
         context.transport.log.note("root server 2.x answers meeting_ids[] alone, ignoring \(why): asked without the ids, "
                                    + "\(kept.meetings.count) of the \(results.meetings.count) meetings found were asked for")
-        kept.serverDate = results.serverDate
-        kept.bodyBytes = results.bodyBytes
         return kept
     }
 
