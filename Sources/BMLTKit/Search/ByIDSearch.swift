@@ -111,6 +111,8 @@ enum ByIDSearch {
             let size = (ids.count + minimum - 1) / minimum
             runs = stride(from: 0, to: ids.count, by: size).map { Array(ids[$0..<min(ids.count, $0 + size)]) }
         }
+        // The server's order (the ids of the list the other criteria make) is read beside the parts, not after them.
+        async let skeleton = skeletonIDs(ask, context)
         let parts = try await fetch(runs, template: template, ask: ask, context)
         var merged = BMLTSearchResults()
         var byID: [Int: BMLTMeeting] = [:]
@@ -128,7 +130,7 @@ enum ByIDSearch {
             merged.bodyBytes = (merged.bodyBytes ?? 0) + (done.bodyBytes ?? 0)
             if let date = done.serverDate { merged.serverDate = min(merged.serverDate ?? date, date) }
         }
-        let order = try await serverOrder(of: listed, byID: byID, ask: ask, generation: generation, context)
+        let order = ask.extent == .formatsOnly ? listed : try serverOrder(of: listed, byID: byID, skeleton: await skeleton, context)
         var meetings = order.compactMap { byID[$0] }
         if meetings.count < listed.count {
             context.transport.log.note("\(listed.count - meetings.count) meetings asked for by id are not in the server's list "
@@ -157,16 +159,31 @@ enum ByIDSearch {
         return RequestLine.chunks(ids, base: base)
     }
 
-    /// Each run asked with `template`, at once, the answers in the runs' order; a run the server finds too long is
-    /// halved and asked again when `halving` (otherwise its 414 is thrown).
+    /// How many runs are asked at once (a volunteer's server is not sent ten searches together).
+    static let runsInFlight = 4
+
+    /// Each run asked with `template`, `runsInFlight` at a time, the answers in the runs' order; a run the server finds
+    /// too long is halved and asked again when `halving` (otherwise its 414 is thrown). The first failure cancels the
+    /// runs still asked and is thrown.
     static func fetch(_ runs: [[Int]], template: BMLTSearchCriteria, ask: Ask, halving: Bool = true,
                       _ context: OperationContext) async throws(BMLTError) -> [BMLTSearchResults] {
         let outcomes = await withTaskGroup(of: (Int, Result<[BMLTSearchResults], BMLTError>).self) { group in
-            for (index, run) in runs.enumerated() {
+            var waiting = runs.enumerated().makeIterator()
+            for _ in 0..<runsInFlight {
+                guard let (index, run) = waiting.next() else { break }
                 group.addTask { (index, await fetchRun(run, template: template, ask: ask, halving: halving, context)) }
             }
             var outcomes: [(Int, Result<[BMLTSearchResults], BMLTError>)] = []
-            for await outcome in group { outcomes.append(outcome) }
+            while let outcome = await group.next() {
+                outcomes.append(outcome)
+                if case .failure = outcome.1 {
+                    group.cancelAll()
+                    break
+                }
+                if let (index, run) = waiting.next() {
+                    group.addTask { (index, await fetchRun(run, template: template, ask: ask, halving: halving, context)) }
+                }
+            }
             return outcomes.sorted { $0.0 < $1.0 }
         }
         var parts: [BMLTSearchResults] = []
@@ -197,29 +214,42 @@ enum ByIDSearch {
         }
     }
 
-    /// The server's order of the meetings found: the ids of the list the other criteria make (`ListSkeleton`), and
-    /// among them those found. An aggregator asked for no narrowing filter but the ids answers nothing: its meetings
-    /// are then put in the order every generation sorts on first (weekday, start, duration), ties as they came.
-    private static func serverOrder(of listed: [Int], byID: [Int: BMLTMeeting], ask: Ask, generation: ServerOrder?,
-                                    _ context: OperationContext) async throws(BMLTError) -> [Int] {
-        guard ask.extent != .formatsOnly, !listed.isEmpty else { return listed }
+    /// The ids of the list the other criteria make, in the server's order (`ListSkeleton`); `nil` when there is no
+    /// order to read (formats only) or an aggregator lists nothing for them without the ids.
+    private static func skeletonIDs(_ ask: Ask, _ context: OperationContext) async -> Result<[Int]?, BMLTError> {
+        guard ask.extent != .formatsOnly else { return .success(nil) }
         var others = ask.criteria
         others.meetingIDs = []
         others.page = nil
         do {
-            let skeleton = try await ListSkeleton.read(others, fresh: ask.fresh, context)
-            return skeleton.meetings.map(\.id).filter { byID[$0] != nil }
+            return .success(try await ListSkeleton.read(others, fresh: ask.fresh, context).meetings.map(\.id))
         } catch .invalidArgument {
-            context.transport.log.note("the aggregator lists nothing for these criteria without the ids: "
-                                       + "\(listed.count) meetings put in weekday, start and duration order")
-            let keyed = ServerOrder.sql
-            return listed.enumerated().sorted { lhs, rhs in
-                let left = byID[lhs.element].flatMap(keyed.key), right = byID[rhs.element].flatMap(keyed.key)
-                switch (left, right) {
-                case let (left?, right?) where left != right: return left < right
-                default: return lhs.offset < rhs.offset
-                }
-            }.map(\.element)
+            return .success(nil)
+        } catch {
+            return .failure(error)
         }
+    }
+
+    /// The server's order of the meetings found: among the skeleton's ids those found. An aggregator asked for no
+    /// narrowing filter but the ids answers nothing: its meetings are then put in the order every generation sorts on
+    /// first (weekday, start, duration), ties as they came.
+    private static func serverOrder(of listed: [Int], byID: [Int: BMLTMeeting], skeleton: Result<[Int]?, BMLTError>,
+                                    _ context: OperationContext) throws(BMLTError) -> [Int] {
+        guard !listed.isEmpty else { return listed }
+        switch skeleton {
+        case .failure(let error): throw error
+        case .success(let ids?): return ids.filter { byID[$0] != nil }
+        case .success(nil): break
+        }
+        context.transport.log.note("the aggregator lists nothing for these criteria without the ids: "
+                                   + "\(listed.count) meetings put in weekday, start and duration order")
+        let keyed = ServerOrder.sql
+        return listed.enumerated().sorted { lhs, rhs in
+            let left = byID[lhs.element].flatMap(keyed.key), right = byID[rhs.element].flatMap(keyed.key)
+            switch (left, right) {
+            case let (left?, right?) where left != right: return left < right
+            default: return lhs.offset < rhs.offset
+            }
+        }.map(\.element)
     }
 }

@@ -72,6 +72,13 @@ final class RefreshStandIn: @unchecked Sendable {   // every field is behind `lo
     var databaseClockOffset: TimeInterval = 0
     /// The body bytes answered so far, by switcher.
     var bytesSent: [String: Int] = [:]
+    /// Searches by id: how long each takes to answer, how many are being answered now and at most so far, and
+    /// whether the first one fails (HTTP 500).
+    var byIDDelay: TimeInterval = 0
+    var byIDInFlight = 0
+    var byIDMostInFlight = 0
+    var byIDFailsFirst = false
+    var byIDAnswered = 0
     var rng: SeededGenerator
     private(set) var server: LoopbackHTTPServer!
 
@@ -121,7 +128,18 @@ final class RefreshStandIn: @unchecked Sendable {   // every field is behind `lo
             }
             meetings[id] = Meeting(fields: fields, formatIDs: ordered, row: rows[index])
         }
-        server = try LoopbackHTTPServer { [unowned self] request in self.answer(request) }
+        server = try LoopbackHTTPServer { [unowned self] request in
+            guard request.query("meeting_ids[]") != nil else { return self.answer(request) }
+            let (delay, fails) = self.locked { stand -> (TimeInterval, Bool) in
+                stand.byIDInFlight += 1
+                stand.byIDMostInFlight = max(stand.byIDMostInFlight, stand.byIDInFlight)
+                stand.byIDAnswered += 1
+                return (stand.byIDDelay, stand.byIDFailsFirst && stand.byIDAnswered == 1)
+            }
+            defer { self.locked { $0.byIDInFlight -= 1 } }
+            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+            return fails ? .respond(status: 500, headers: [:], body: Data("Internal Server Error".utf8)) : self.answer(request)
+        }
     }
 
     deinit { server?.stop() }

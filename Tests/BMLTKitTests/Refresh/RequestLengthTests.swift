@@ -49,6 +49,35 @@ struct RequestLengthTests {
         #expect(log.contains("asked in \(byID.count) requests"), "\(log.lines.suffix(3))")
     }
 
+    /// Review of the 1.1.0 merge, finding 12: every run of a long id list was sent at once (3,000 ids, about ten
+    /// searches together at a volunteer's server), and one failing run left the others running.
+    @Test("2,400 ids: at most 4 runs asked at a time; the first run failing cancels the rest, nothing more is sent")
+    func runsInFlight() async throws {
+        let stand = try RefreshStandIn(.v42, seed: 405, copies: 6)
+        let connection = try await RefreshTesting.connection(stand)
+        let held = stand.locked { Array($0.meetings.keys).sorted() }
+        var criteria = BMLTSearchCriteria()
+        criteria.meetingIDs = held + (1...(2_400 - held.count)).map { 900_000 + $0 }
+        let runs = ByIDSearch.runs(criteria.meetingIDs, template: BMLTSearchCriteria(),
+                                   ask: .init(criteria: criteria, extent: .meetingsAndFormats, units: .miles, fresh: false, bare: false),
+                                   OperationContext(root: stand.rootURL, transport: Transport(configuration: BMLTConfiguration()),
+                                                    serverInfo: nil, serverFormats: [], adminSession: AdminSession()))
+        #expect(runs.count > ByIDSearch.runsInFlight, "\(runs.count) runs")
+        stand.locked { $0.byIDDelay = 0.2 }
+        let results = try await connection.meetings(matching: criteria)
+        let all = try await connection.meetings(matching: BMLTSearchCriteria())
+        #expect(results.meetings == all.meetings, "every meeting held is asked for: the whole (published) list")
+        let (most, answered) = stand.locked { ($0.byIDMostInFlight, $0.byIDAnswered) }
+        #expect(most <= ByIDSearch.runsInFlight && answered >= runs.count, "at most \(most) at a time, \(answered) asked")
+
+        stand.locked { $0.byIDAnswered = 0; $0.byIDFailsFirst = true; $0.byIDDelay = 0.05 }
+        await #expect(throws: BMLTError.self) { _ = try await connection.meetings(matching: criteria) }
+        let sent = stand.locked { $0.byIDAnswered }
+        #expect(sent <= ByIDSearch.runsInFlight, "after the first run's 500, no other run is sent: \(sent) of \(runs.count)")
+        // The cancelled runs' requests that reached the stand-in end there before it goes (its handler reads it).
+        for _ in 0..<18_000 where stand.locked({ $0.byIDInFlight }) > 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+    }
+
     @Test("a server taking shorter lines (1,500 bytes): the search of 400 ids is asked again in halves at each 414")
     func shorterLimitSplitsAgain() async throws {
         let stand = try RefreshStandIn(.v42, seed: 402, copies: 4)
