@@ -92,6 +92,14 @@ enum PipelineBenchmark {
         print(line("(p2) bare URLSession, delegate + dataTask", bareDelegate))
         print(line("(p3) BMLTKit connect()", kit))
         print(String(format: "  ratios: p3/p1 = %.2f×   p3/p2 = %.2f×", median(kit) / median(bare), median(kit) / median(bareDelegate)))
+        // The same rounds paired: each round's p3 over that round's p1 (the sides ran within seconds of each other),
+        // so that a busy stretch of the machine, which slows every side of its rounds, cancels out; with its spread.
+        func paired(_ values: [Double], _ baseline: [Double]) -> String {
+            let ratios = zip(values, baseline).map { $0 / $1 }.sorted()
+            guard !ratios.isEmpty else { return "nan" }
+            return String(format: "%.2f× (middle half %.2f–%.2f×)", ratios[ratios.count / 2], ratios[ratios.count / 4], ratios[ratios.count * 3 / 4])
+        }
+        print("  paired by round: p3/p1 = " + paired(kit, bare) + "   p3/p2 = " + paired(kit, bareDelegate))
         if ProcessInfo.processInfo.environment["BMLT_BENCH_VERBOSE"] == "1" {
             for (name, values) in [("p1", bare), ("p2", bareDelegate), ("p3", kit)] {
                 print("  \(name) rounds: " + values.map { String(format: "%.3f", $0) }.joined(separator: " "))

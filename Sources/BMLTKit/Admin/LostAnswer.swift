@@ -120,20 +120,20 @@ enum LostAnswer {
     ) async throws(BMLTError) -> Value {
         var retries = 0
         while true {
-            let acknowledged = context.acknowledgedWrites.withLock { $0 }
-            context.acknowledgedID.withLock { $0 = nil }
-            let sent = context.sentWrites.withLock { $0 }
+            let acknowledged = context.writes.withLock { $0.acknowledged }
+            context.writes.withLock { $0.acknowledgedID = nil }
+            let sent = context.writes.withLock { $0.sent }
             var loss = Loss(error: .cancelled)
             do {
                 let value = try await body()
                 settled(context, attempt)
                 return value
-            } catch .cancelled where context.sentWrites.withLock({ $0 }) > sent {
+            } catch .cancelled where context.writes.withLock({ $0.sent }) > sent {
                 // Cancelled after the write was handed to the network: the server may hold it, or get it late (PHP
                 // does not stop when the client goes away). The look-up runs outside the cancelled task; a creation not
                 // found is open (D3), never a clean cancellation.
-                loss.wasAcknowledged = context.acknowledgedWrites.withLock { $0 } > acknowledged
-                loss.acknowledgedID = loss.wasAcknowledged ? context.acknowledgedID.withLock { $0 } : nil
+                loss.wasAcknowledged = context.writes.withLock { $0.acknowledged } > acknowledged
+                loss.acknowledgedID = loss.wasAcknowledged ? context.writes.withLock { $0.acknowledgedID } : nil
                 if OperationDeadline.current?.hasPassed == true { loss.error = .timeout }
                 guard let value = try await find(context, attempt, loss, lookUp) else {
                     // A save, rollback or delete proven not done is a clean cancellation (doing it again is harmless);
@@ -145,13 +145,13 @@ enum LostAnswer {
                 return value
             } catch {
                 // Never handed to the network (a login refresh failed first): not a lost answer.
-                guard context.sentWrites.withLock({ $0 }) > sent else { throw error }
+                guard context.writes.withLock({ $0.sent }) > sent else { throw error }
                 // A refusal that may mean "already done" (a deletion of what is gone) is looked up too.
                 loss.isRefusal = also(error)
                 guard loss.isRefusal || error.leavesWriteOpen else { throw error }
                 loss.error = error
-                loss.wasAcknowledged = context.acknowledgedWrites.withLock { $0 } > acknowledged
-                loss.acknowledgedID = loss.wasAcknowledged ? context.acknowledgedID.withLock { $0 } : nil
+                loss.wasAcknowledged = context.writes.withLock { $0.acknowledged } > acknowledged
+                loss.acknowledgedID = loss.wasAcknowledged ? context.writes.withLock { $0.acknowledgedID } : nil
             }
             if let value = try await find(context, attempt, loss, lookUp) {
                 settled(context, attempt)
@@ -282,10 +282,10 @@ enum LostAnswer {
     /// Cancelled after its request was sent, the outcome is open too (the server may hold it).
     static func unsettled<Value: Sendable>(_ context: OperationContext, write: BMLTWriteKind, id: Int? = nil,
                                            _ body: () async throws(BMLTError) -> Value) async throws(BMLTError) -> Value {
-        let sent = context.sentWrites.withLock { $0 }
+        let sent = context.writes.withLock { $0.sent }
         do {
             return try await body()
-        } catch .cancelled where context.sentWrites.withLock({ $0 }) > sent {
+        } catch .cancelled where context.writes.withLock({ $0.sent }) > sent {
             throw .writeOutcomeUnknown(BMLTUnknownWriteOutcome(writeKind: write, itemID: id, loss: .cancelled, finding: .notLookedUp))
         } catch {
             // An answer that arrived but says nothing readable keeps its own sentence (which never says "Try again").

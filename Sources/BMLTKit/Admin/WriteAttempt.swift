@@ -176,7 +176,9 @@ extension OperationContext {
     /// 2.x `["ERROR"]` with HTTP 200 is a refusal, not an acknowledgement; D8). `id`: the item the answer names (2.x
     /// `add_meeting`'s new meeting), kept for a look-up whose read-back then fails (issue 57, R3).
     func acknowledgeWrite(id: Int? = nil) {
-        acknowledgedWrites.withLock { $0 += 1 }
-        if let id { acknowledgedID.withLock { $0 = id } }
+        writes.withLock { ledger in
+            ledger.acknowledged += 1
+            if let id { ledger.acknowledgedID = id }
+        }
     }
 }

@@ -69,14 +69,9 @@ final class OperationContext: Sendable {
     let cacheMode: CacheMode
     /// Set when a read of this operation was answered by the cache.
     let servedFromCache: Locked<Bool>
-    /// How many writes the server answered with a success, as the interface parsed it (`acknowledgeWrite()`; a raw 2xx
-    /// is not enough: 2.x refuses with HTTP 200 and `["ERROR"]`): a write whose read-back then fails is known done
-    /// (see `LostAnswer`).
-    let acknowledgedWrites = Locked(0)
-    /// The item the last acknowledged write's answer named, when it named one (2.x `add_meeting`'s new id).
-    let acknowledgedID = Locked<Int?>(nil)
-    /// How many writes (not GET) were handed to the transport: a write cancelled after that may have reached the server.
-    let sentWrites = Locked(0)
+    /// What the operation's writes did (`WriteLedger`), under one lock: every operation has one, and three locks per
+    /// context were three allocations and mutexes on every read too (`bmlt-bench`'s pipeline, issue 59).
+    let writes = Locked(WriteLedger())
     /// Where the cache writes of a read sent before it was known to be wanted wait (see `ReadRound`); `nil`: written at once.
     let cacheHold: CacheHold?
     /// The table language of what the operation words itself (draft problems): the connection's `locale`. Found only
@@ -126,7 +121,7 @@ final class OperationContext: Sendable {
 
     /// `<method> <root>/<path>?<query>` with an optional body and its content type. Never retried: use it for
     /// writes, logins and logouts (the body is where secrets travel; it is never logged). `countsAsWrite: false` for a
-    /// login, logout or token refresh: it is not the write (see `sentWrites`).
+    /// login, logout or token refresh: it is not the write (see `WriteLedger.sent`).
     func send(_ method: String, _ path: String, query: [URLQueryItem] = [], body: Data? = nil, contentType: String? = nil,
               headers: [String: String] = [:], countsAsWrite: Bool = true) async throws(BMLTError) -> HTTPReply {
         var fields = headers
@@ -138,8 +133,8 @@ final class OperationContext: Sendable {
         let reply: HTTPReply
         // Counted where the request is handed to the network, after the transport's cancellation check: a write
         // cancelled before that was never sent, and is no lost answer (issue 57, R6).
-        let counter = sentWrites
-        let count: @Sendable () -> Void = { counter.withLock { $0 += 1 } }
+        let counter = writes
+        let count: @Sendable () -> Void = { counter.withLock { $0.sent += 1 } }
         let counted = method != "GET" && countsAsWrite ? count : nil
         do {
             reply = try await fromServer(request, retryable: false, willSend: counted)
@@ -220,4 +215,15 @@ extension Operation {
             }
         )
     }
+}
+
+/// What an operation's writes did, for telling a lost answer from a refusal (`LostAnswer`).
+struct WriteLedger: Sendable {
+    /// How many writes the server answered with a success, as the interface parsed it (`acknowledgeWrite()`; a raw 2xx
+    /// is not enough: 2.x refuses with HTTP 200 and `["ERROR"]`): a write whose read-back then fails is known done.
+    var acknowledged = 0
+    /// The item the last acknowledged write's answer named, when it named one (2.x `add_meeting`'s new id).
+    var acknowledgedID: Int?
+    /// How many writes (not GET) were handed to the transport: a write cancelled after that may have reached the server.
+    var sent = 0
 }

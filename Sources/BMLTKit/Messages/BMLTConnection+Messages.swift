@@ -42,7 +42,7 @@ extension BMLTConnection {
                 try await LostAnswer.unsettled(context, write: .contactMessage, id: meeting.id) { () async throws(BMLTError) in
                     // Handed to the network from here on: a cancel after this leaves the message's fate open.
                     if Task.isCancelled { throw .cancelled }
-                    context.sentWrites.withLock { $0 += 1 }
+                    context.writes.withLock { $0.sent += 1 }
                     let reply = try await context.get("client_interface/contact.php", query: [
                         URLQueryItem(name: "meeting_id", value: String(meeting.id)),
                         URLQueryItem(name: "service_body_id", value: String(meeting.serviceBodyID)),

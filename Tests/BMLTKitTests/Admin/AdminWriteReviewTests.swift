@@ -84,7 +84,7 @@ struct AdminWriteReviewTests {
         gate.withLock { $0 = true }
         let error = await task.value
         #expect(error == .cancelled)
-        #expect(context.sentWrites.withLock { $0 } == 0 && stub.requests.isEmpty)
+        #expect(context.writes.withLock { $0.sent } == 0 && stub.requests.isEmpty)
     }
 
     @Test("R7: a second attempt waiting under a key ends at its cancel while the first still holds the key; the next one enters after")
