@@ -77,6 +77,32 @@ struct EditLikeWithLikeTests {
         await #expect(throws: BMLTError.self) { _ = try await connection.editableMeeting(id: standIn.meetingID) }   // no login
     }
 
+    /// Review of issue 57's merge, finding 12: a save's answer is the administration read (contacts included), and it
+    /// replaced the search store's copy of the meeting, which outlives the login; `admin.lastSave` was kept after it.
+    @Test("a save from editableMeeting(id:) leaves the search store's copy as a search shows it; logout forgets the save's answer",
+          arguments: generations)
+    func searchStoreKeepsSearchView(generation: Generation) async throws {
+        let (standIn, connection) = try await connect(generation)
+        defer { standIn.stop() }
+        var criteria = BMLTSearchCriteria()
+        criteria.meetingIDs = [standIn.meetingID]
+        connection.searchMeetings(criteria, extent: .meetingsOnly)
+        await waitUntil("the search is in the store") { !connection.search.meetings.isEmpty && !connection.isBusy }
+        let shown = try #require(connection.search.meetings.first)
+        #expect(shown.contactPhone1 == (generation == .legacy ? "631-944-0845" : nil), "\(generation): as the search showed it")
+        var draft = try await connection.editableMeeting(id: standIn.meetingID)
+        draft.contactPhone1 = "555-0199"
+        draft.comments = "Side door"
+        let saved = try await connection.saveAndWait(draft)
+        #expect(saved.meeting.contactPhone1 == "555-0199" && connection.admin.lastSave?.meeting.contactPhone1 == "555-0199")
+        let copy = try #require(connection.search.meetings.first)
+        #expect(copy.comments == "Side door", "\(generation): the saved meeting replaced the search's copy")
+        #expect(copy.contactPhone1 == (generation == .legacy ? "555-0199" : nil),
+                "\(generation): a contact the search did not show stays out of the search store: \(copy.contactPhone1 ?? "nil")")
+        try await connection.logoutAndWait()
+        #expect(connection.admin.lastSave == nil, "\(generation): the save's answer (the administration read) is a login's only")
+    }
+
     @Test("another admin's change to a hidden field: a conflict for a draft from editableMeeting(id:) (it saw the value)",
           arguments: generations)
     func hiddenFieldConflictFromAdminRead(generation: Generation) async throws {

@@ -124,6 +124,51 @@ struct SavedAgainTests {
         }
     }
 
+    /// Review of issue 57's merge, finding 1: R3 remembered a creation done only when its read-back was *lost*; a
+    /// read-back the server refused (500, 404) after `add_meeting`'s answer gave a plain error, nothing remembered, and
+    /// the person's second tap sent `add_meeting` again: two meetings.
+    @Test("2.x: a creation answered, then its read-back refused (500, 404): remembered done; the second tap makes none",
+          arguments: [500, 404])
+    func createdReadBackRefused(status: Int) async throws {
+        let (standIn, connection) = try await connect(.legacy)
+        defer { standIn.stop() }
+        standIn.failingReadStatus = status
+        standIn.failReadsAfterNextWrite(100)
+        let draft = LostAnswerTests.newDraft("Refused Read Group", .legacy)
+        var first: BMLTError?
+        do { _ = try await connection.saveAndWait(draft) } catch { first = error as? BMLTError }
+        let held = LostAnswerTests.named(standIn, "Refused Read Group")
+        #expect(held.count == 1 && standIn.writes == 1)
+        guard case .writeOutcomeUnknown(let open)? = first else {
+            Issue.record("\(status): \(String(describing: first))")
+            return
+        }
+        #expect(open.isKnownDone && open.itemID == held.first, "\(open)")
+        standIn.failNextReads(0)
+        let again = try await connection.saveAndWait(draft)           // the person's second tap
+        #expect(again.wasCreated && [again.meeting.id] == held && standIn.writes == 1)
+        #expect(LostAnswerTests.named(standIn, "Refused Read Group") == held, "what the server holds: one meeting")
+    }
+
+    /// Review of issue 57's merge, finding 3: the edits since a created draft's save were taken against the draft as
+    /// the host holds it, not as it was sent: formats set by id alone (no keys) read as removed, and were cleared.
+    @Test("a created draft whose formats were set by id alone, renamed and saved again: the server keeps its formats",
+          arguments: [Generation.rest3, .rest42])
+    func savedAgainKeepsFormatsSetByID(generation: Generation) async throws {
+        let (standIn, connection) = try await connect(generation)
+        defer { standIn.stop() }
+        let formats = Array(connection.server.formats.prefix(2)).map(\.id)
+        try #require(formats.count == 2)
+        var draft = LostAnswerTests.newDraft("Formats By Id", generation)
+        draft.formatIDs = formats
+        let created = try await connection.saveAndWait(draft)
+        #expect(Set(standIn.formatIDs(of: created.meeting.id)) == Set(formats), "\(generation): created with its formats")
+        draft.name = "Formats By Id, renamed"
+        let saved = try await connection.saveAndWait(draft)
+        #expect(saved.meeting.id == created.meeting.id && saved.fieldChanges.map(\.key) == ["meeting_name"], "\(saved.fieldChanges.map(\.key))")
+        #expect(Set(standIn.formatIDs(of: created.meeting.id)) == Set(formats), "\(generation): what the server holds after the second save")
+    }
+
     @Test("a draft saved as published is published on every generation (2.x: a second write, modify_meeting published,1)",
           arguments: generations)
     func publishedCreation(generation: Generation) async throws {

@@ -127,4 +127,14 @@ struct GrowingTypesTests {
         let refused = BMLTError.invalidArgument(.previousResults(.otherSearch))
         if case .invalidArgument(.previousResults(.otherSearch)) = refused {} else { Issue.record("matched by value: \(refused)") }
     }
+
+    /// Review of the 1.1.0 merge, finding 21: `Argument`'s `==` and `hash(into:)` are written by hand (for NaN), so a
+    /// stored property added later would be left out of both without a word. This names the ones they compare.
+    @Test("Argument's hand-written == and hash compare every stored property: key, value, seconds (a new one must join them)")
+    func argumentEqualityCoversEveryProperty() {
+        let labels = Mirror(reflecting: BMLTError.Argument.invalidTimeout(1)).children.compactMap(\.label)
+        #expect(labels == ["key", "value", "seconds"], "add \(labels) to Argument.== and hash(into:), then here")
+        #expect(BMLTError.Argument.invalidTimeout(1) != .invalidTimeout(2) && BMLTError.Argument.nearestNoneInWindow(1) != .nearestNoneInWindow(2))
+        #expect(BMLTError.Argument.invalidTimeout(1) != .nearestNoneInWindow(1))
+    }
 }

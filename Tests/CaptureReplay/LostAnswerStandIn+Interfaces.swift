@@ -26,7 +26,7 @@ extension LostAnswerStandIn {
         case "get_permissions": return .respond(status: 200, headers: [:], body: FixtureCaptures.body("rootserver", "admin_json_get_permissions.json"))
         case "get_user_info": return .respond(status: 200, headers: [:], body: FixtureCaptures.body("rootserver", "admin_json_get_user_info.json"))
         case "get_meetings":
-            if readFails() { return .respond(status: 503, headers: [:], body: Data()) }
+            if readFails() { return .respond(status: failingReadStatus, headers: [:], body: Data()) }
             let ids = request.queryItems.filter { $0.name == "meeting_ids[]" }.compactMap { $0.value.flatMap(Int.init) }
             let body = request.query("services[]").flatMap(Int.init)
             let found = locked { allMeetings() }.filter { meeting in
@@ -199,7 +199,7 @@ extension LostAnswerStandIn {
             }
             return lost(loss, Self.json(created, status: 201))
         case ("GET", "meetings"):
-            if id != nil, readFails() { return .respond(status: 503, headers: [:], body: Data()) }
+            if id != nil, readFails() { return .respond(status: failingReadStatus, headers: [:], body: Data()) }
             if let id {
                 guard let held = locked({ meeting(id) }) else { return notFound() }
                 return Self.json(Self.restMeeting(held))

@@ -101,6 +101,9 @@ public final class LostAnswerStandIn: @unchecked Sendable {
     /// read it, while the reads before it (the edit-conflict check's) are answered.
     public func failReadsAfterNextWrite(_ count: Int) { lock.withLock { readsToFailAfterWrite = count } }
     private var readsToFailAfterWrite = 0
+    /// The status a failing read of a meeting answers (503 unless set: a gateway; 500, 404 are the server's own).
+    public var failingReadStatus: Int { get { lock.withLock { readStatus } } set { lock.withLock { readStatus = newValue } } }
+    private var readStatus = 503
     /// Whether the server records changes (`GetChanges` answers `[]` when off).
     public var changeLogOn: Bool { get { lock.withLock { logOn } } set { lock.withLock { logOn = newValue } } }
     private var logOn = true
@@ -157,6 +160,9 @@ public final class LostAnswerStandIn: @unchecked Sendable {
     public func holds(_ id: Int) -> Bool { lock.withLock { meetings[id] != nil } }
     /// Whether the server holds the meeting published.
     public func isPublished(_ id: Int) -> Bool { lock.withLock { (meetings[id]?["published"] as? Int) == 1 } }
+
+    /// The format ids the server holds for meeting `id` (the REST interfaces' `formatIds`).
+    public func formatIDs(of id: Int) -> [Int] { lock.withLock { (meetings[id]?["formatIds"] as? [Int]) ?? [] } }
     /// The number of writes the server did.
     public var writes: Int { lock.withLock { writesApplied } }
     /// The change types the log holds for a meeting, newest first (`comdef_change_type_new`, `…_change`, …).

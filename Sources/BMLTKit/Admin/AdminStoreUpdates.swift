@@ -25,6 +25,7 @@ extension BMLTConnection {
         admin.users = []        // only a login may see the accounts and the settings
         admin.settings = nil
         admin.editableMeeting = nil     // the administration read holds hidden fields: a login's only
+        admin.lastSave = nil            // so does a save's answer (the meeting as the administration read gives it)
     }
 
     /// An admin operation failed: `admin.lastError` is set, and when the failure ended the login (a 401, or a
@@ -36,10 +37,17 @@ extension BMLTConnection {
         return [.adminLoginChanged(isLoggedIn: false, request: request)]
     }
 
-    /// A meeting was saved or rolled back: the copy in the last search is replaced.
+    /// A meeting was saved or rolled back: the copy in the last search is replaced. A field searches hide (contacts,
+    /// `email_contact`, `admin_notes`: `EditConflictCheck.hiddenFromSearches`) that the search's copy showed empty stays
+    /// empty: the search store is what a search shows, and outlives the login; one it showed (2.x with the
+    /// administrator's cookie) takes the saved value.
     func meetingChanged(_ meeting: BMLTMeeting) {
         if let index = search.meetings.firstIndex(where: { $0.id == meeting.id }) {
-            search.meetings[index] = meeting
+            var shown = meeting
+            for key in EditConflictCheck.hiddenFromSearches where WireMeetingFieldTable.value(key, of: search.meetings[index]) == nil {
+                WireMeetingFieldTable.set(key, nil, in: &shown)
+            }
+            search.meetings[index] = shown
         }
     }
 

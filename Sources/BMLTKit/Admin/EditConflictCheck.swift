@@ -53,9 +53,13 @@ enum EditConflictCheck {
     /// `getEmailContact`, `:283-288` at 4.2.7); 2.x does for a search made without the administrator's cookie
     /// (`search_results_csv.php:495-503`, tag 2.16.6). The stock hidden templates are the two contacts' names, phones
     /// and e-mails (`create_initial_schema.php:100-105`); a server that hides other fields of its own is edited from
-    /// `editableMeeting(id:)`.
+    /// `editableMeeting(id:)`. `admin_notes` too: 4.2.7's searches list it empty for every meeting, public or with a
+    /// token (`427-GetSearchResults-hidden-fields-*.json`), while the administration read carries it as `adminNotes`;
+    /// whether a search blanks a note the meeting has is in no capture, so an empty one from a search is not taken as
+    /// the server's (it only stops a false conflict: a draft that changes the note still sends it).
     static let hiddenFromSearches: Set<String> = ["contact_name_1", "contact_phone_1", "contact_email_1",
-                                                  "contact_name_2", "contact_phone_2", "contact_email_2", "email_contact"]
+                                                  "contact_name_2", "contact_phone_2", "contact_email_2", "email_contact",
+                                                  "admin_notes"]
 
     /// Whether the draft's source may not have seen `key`: a field searches hide, empty in an original that is not the
     /// administration read. Such a field is not compared (its value on the server before this save is unknown to the

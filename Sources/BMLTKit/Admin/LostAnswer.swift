@@ -148,9 +148,13 @@ enum LostAnswer {
                 guard context.writes.withLock({ $0.sent }) > sent else { throw error }
                 // A refusal that may mean "already done" (a deletion of what is gone) is looked up too.
                 loss.isRefusal = also(error)
-                guard loss.isRefusal || error.leavesWriteOpen else { throw error }
-                loss.error = error
                 loss.wasAcknowledged = context.writes.withLock { $0.acknowledged } > acknowledged
+                // The write answered as done and then any failure — its read-back refused (500, 404, 401) or the
+                // device gone offline, not only a lost answer: the write is done and is remembered so, never sent
+                // again by a second tap (R3; the 2.x add_meeting whose get_meetings then failed made a second meeting).
+                guard loss.isRefusal || loss.wasAcknowledged || error.leavesWriteOpen else { throw error }
+                if loss.wasAcknowledged { loss.isRefusal = false }
+                loss.error = error
                 loss.acknowledgedID = loss.wasAcknowledged ? context.writes.withLock { $0.acknowledgedID } : nil
             }
             if let value = try await find(context, attempt, loss, lookUp) {
@@ -233,22 +237,19 @@ enum LostAnswer {
                 }
             }.get()
         } catch .cancelled {
-            // Cut off: what the server holds is not known (never a "try again").
-            throw remembered(context, attempt, attempt.open(.lookUpFailed(.cancelled), loss: loss.error))
-        } catch .unauthorized {
+            // Cut off: what the server holds is not known (never a "try again") — unless the write was answered done.
+            throw remembered(context, attempt, acknowledged(attempt, loss, .cancelled) ?? attempt.open(.lookUpFailed(.cancelled), loss: loss.error))
+        } catch .unauthorized(let message) {
             // The login ended between the write and the look-up; the connection keeps no password to open it again.
             if context.adminSession.end(ifGeneration: attempt.generation) { context.transport.cookies.removeAll() }
-            throw remembered(context, attempt, attempt.open(.loginExpired, loss: loss.error))
+            throw remembered(context, attempt, acknowledged(attempt, loss, .unauthorized(message: message))
+                                 ?? attempt.open(.loginExpired, loss: loss.error))
         } catch {
             // The server's own refusal stands when the look-up cannot say more (nothing was done by this request).
             if loss.isRefusal { throw loss.error }
             // The write itself was answered with a success (its read-back failed): done, whatever the look-up says.
             // Remembered as done (R3): a second tap never sends it again, and works from the id its answer named.
-            if loss.wasAcknowledged {
-                let id = loss.acknowledgedID ?? attempt.itemID
-                throw remembered(context, attempt, attempt.open(.doneButUnread(id: id, error), loss: loss.error, id: id))
-            }
-            throw remembered(context, attempt, attempt.open(.lookUpFailed(error), loss: loss.error))
+            throw remembered(context, attempt, acknowledged(attempt, loss, error) ?? attempt.open(.lookUpFailed(error), loss: loss.error))
         }
         switch verdict {
         case .done(let value): return value
@@ -258,6 +259,15 @@ enum LostAnswer {
             if loss.isRefusal { throw loss.error }
             throw remembered(context, attempt, attempt.open(finding, loss: loss.error, id: found))
         }
+    }
+
+    /// The outcome of a write its own answer acknowledged whose look-up then failed with `error`: done, whatever the
+    /// look-up could not say, remembered so (R3: a second tap never sends it again, and works from the id its answer
+    /// named); `nil` when the write was not acknowledged.
+    private static func acknowledged(_ attempt: WriteAttempt, _ loss: Loss, _ error: BMLTError) -> BMLTError? {
+        guard loss.wasAcknowledged else { return nil }
+        let id = loss.acknowledgedID ?? attempt.itemID
+        return attempt.open(.doneButUnread(id: id, error), loss: loss.error, id: id)
     }
 
     /// `work`, run outside the caller's task (neither the whole call's deadline nor a cancel cuts it off), raced against

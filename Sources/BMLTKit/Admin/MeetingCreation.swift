@@ -72,7 +72,9 @@ extension BMLTConnection.AdminWrite {
         var made = first
         made.id = id
         var edit = BMLTMeetingDraft(made)
-        edit.meeting = draft.meeting
+        // The draft as it was sent (its formats aligned to the server's), like `first`: a draft whose formats were set
+        // by id alone would otherwise differ from `first` in its format keys, and the save would clear its formats.
+        edit.meeting = sent
         edit.meeting.id = id
         var rebased = edit.rebased(onto: created)
         rebased.originalIsAdminRead = true

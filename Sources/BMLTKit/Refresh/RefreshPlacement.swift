@@ -27,11 +27,10 @@ struct RefreshPlacement: Sendable {
         return LegacyByID.undecidable(criteria) != nil || LegacyByID.mayMatch(after, criteria)
     }
 
-    /// Whether two versions of a meeting sort alike under every server order.
+    /// Whether two versions of a meeting sort alike under every server order: the keys `RefreshRank` proposes places
+    /// by, so that an order added there is compared here too.
     static func samePlace(_ lhs: BMLTMeeting, _ rhs: BMLTMeeting) -> Bool {
-        lhs.weekday == rhs.weekday && lhs.startTime == rhs.startTime && lhs.duration == rhs.duration
-            && lhs.municipality == rhs.municipality && lhs.citySubsection == rhs.citySubsection
-            && lhs.neighborhood == rhs.neighborhood && lhs.province == rhs.province && lhs.language == rhs.language
+        RefreshRank.Order.allCases.allSatisfy { RefreshRank.key(lhs, $0) == RefreshRank.key(rhs, $0) }
     }
 
     /// The list with each meeting read that stays where it was in its place, those that left it gone, and those to be
