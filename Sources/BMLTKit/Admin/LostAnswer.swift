@@ -146,14 +146,13 @@ enum LostAnswer {
             } catch {
                 // Never handed to the network (a login refresh failed first): not a lost answer.
                 guard context.writes.withLock({ $0.sent }) > sent else { throw error }
-                // A refusal that may mean "already done" (a deletion of what is gone) is looked up too.
-                loss.isRefusal = also(error)
-                loss.wasAcknowledged = context.writes.withLock { $0.acknowledged } > acknowledged
                 // The write answered as done and then any failure — its read-back refused (500, 404, 401) or the
                 // device gone offline, not only a lost answer: the write is done and is remembered so, never sent
                 // again by a second tap (R3; the 2.x add_meeting whose get_meetings then failed made a second meeting).
+                loss.wasAcknowledged = context.writes.withLock { $0.acknowledged } > acknowledged
+                // A refusal that may mean "already done" (a deletion of what is gone) is looked up too.
+                loss.isRefusal = !loss.wasAcknowledged && also(error)
                 guard loss.isRefusal || loss.wasAcknowledged || error.leavesWriteOpen else { throw error }
-                if loss.wasAcknowledged { loss.isRefusal = false }
                 loss.error = error
                 loss.acknowledgedID = loss.wasAcknowledged ? context.writes.withLock { $0.acknowledgedID } : nil
             }
