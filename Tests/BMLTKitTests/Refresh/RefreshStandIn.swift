@@ -73,11 +73,14 @@ final class RefreshStandIn: @unchecked Sendable {   // every field is behind `lo
     /// The body bytes answered so far, by switcher.
     var bytesSent: [String: Int] = [:]
     /// Searches by id: how long each takes to answer, how many are being answered now and at most so far, and
-    /// whether the first one fails (HTTP 500).
+    /// whether the first one fails (HTTP 500) at once — the others then wait, unanswered, until `byIDHolding` is
+    /// turned off (120 s at most): none can end before the client has read the failure, so a search that sends
+    /// another run after a failure is seen whatever the machine's load.
     var byIDDelay: TimeInterval = 0
     var byIDInFlight = 0
     var byIDMostInFlight = 0
-    var byIDFailsFirst = false
+    var byIDFailsFirst = false { didSet { byIDHolding = byIDFailsFirst } }
+    var byIDHolding = false
     var byIDAnswered = 0
     var rng: SeededGenerator
     private(set) var server: LoopbackHTTPServer!
@@ -137,8 +140,10 @@ final class RefreshStandIn: @unchecked Sendable {   // every field is behind `lo
                 return (stand.byIDDelay, stand.byIDFailsFirst && stand.byIDAnswered == 1)
             }
             defer { self.locked { $0.byIDInFlight -= 1 } }
+            if fails { return .respond(status: 500, headers: [:], body: Data("Internal Server Error".utf8)) }
+            for _ in 0..<12_000 where self.locked({ $0.byIDHolding }) { Thread.sleep(forTimeInterval: 0.01) }
             if delay > 0 { Thread.sleep(forTimeInterval: delay) }
-            return fails ? .respond(status: 500, headers: [:], body: Data("Internal Server Error".utf8)) : self.answer(request)
+            return self.answer(request)
         }
     }
 

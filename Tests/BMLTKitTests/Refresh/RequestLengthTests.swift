@@ -70,9 +70,12 @@ struct RequestLengthTests {
         let (most, answered) = stand.locked { ($0.byIDMostInFlight, $0.byIDAnswered) }
         #expect(most <= ByIDSearch.runsInFlight && answered >= runs.count, "at most \(most) at a time, \(answered) asked")
 
-        stand.locked { $0.byIDAnswered = 0; $0.byIDFailsFirst = true; $0.byIDDelay = 0.05 }
+        // The first run asked fails at once; the others are held unanswered until the search has ended (RefreshStandIn),
+        // so no run can end before the failure is read: a fifth run sent would be sent after it, whatever the load.
+        stand.locked { $0.byIDAnswered = 0; $0.byIDFailsFirst = true; $0.byIDDelay = 0 }
         await #expect(throws: BMLTError.self) { _ = try await connection.meetings(matching: criteria) }
         let sent = stand.locked { $0.byIDAnswered }
+        stand.locked { $0.byIDHolding = false }
         #expect(sent <= ByIDSearch.runsInFlight, "after the first run's 500, no other run is sent: \(sent) of \(runs.count)")
         // The cancelled runs' requests that reached the stand-in end there before it goes (its handler reads it).
         for _ in 0..<18_000 where stand.locked({ $0.byIDInFlight }) > 0 { try await Task.sleep(nanoseconds: 10_000_000) }
