@@ -41,12 +41,15 @@ struct AdminReplayTests {
         }
         func stop() { tokens.forEach(NotificationCenter.default.removeObserver) }
         func last(_ name: String) -> Seen? { seen.last { $0.name == name } }
+        /// What was seen, for a failure's message: each name, with its error.
+        var summary: String { seen.map { $0.name + ($0.error.map { ": \($0.localizedDescription)" } ?? "") }.joined(separator: ", ") }
     }
 
     /// A validated connection to the replayed server, and an observer of its administration notifications.
-    func connect(_ http: LoopbackHTTPServer) async throws -> (BMLTConnection, Observer) {
+    /// `log`: the connection's debug log (each request and its answer), for a failure's message.
+    func connect(_ http: LoopbackHTTPServer, log: Locked = Locked()) async throws -> (BMLTConnection, Observer) {
         let connection = BMLTConnection(rootServerURL: http.baseURL.appendingPathComponent("main_server"),
-            configuration: BMLTConfiguration(timeout: hangGuardTimeout))
+            configuration: BMLTConfiguration(timeout: hangGuardTimeout, logLevel: .debug, logHandler: { _, line in log.append(line) }))
         _ = try await connection.validate()
         return (connection, Observer(connection))
     }
@@ -55,7 +58,8 @@ struct AdminReplayTests {
     func legacy() async throws {
         let http = try LegacyAdminReplay.start()
         defer { http.stop() }
-        let (connection, observer) = try await connect(http)
+        let log = Locked()
+        let (connection, observer) = try await connect(http, log: log)
         defer { observer.stop() }
 
         try await connection.login(username: "nasc_admin", password: LegacyAdminReplay.password)
@@ -87,7 +91,7 @@ struct AdminReplayTests {
         fresh.weekday = .wednesday
         connection.save(fresh)
         try await settle(connection)
-        let added = try #require(observer.last("meeting.added")?.meeting)
+        let added = try #require(observer.last("meeting.added")?.meeting, "\(observer.summary)\n\(log.values.suffix(12).joined(separator: "\n"))")
         #expect(added.id == 2693 && added.name == "Fixture Test Meeting")
 
         connection.deleteMeeting(id: 2693)
