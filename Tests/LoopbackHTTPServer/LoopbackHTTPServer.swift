@@ -132,23 +132,24 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// Stops listening and closes every open connection.
     ///
-    /// Safe to call more than once (`deinit` calls it too): the listener is closed only the first time. Open
-    /// connections are shut down, not closed: the thread serving each closes its own descriptor, so no
-    /// descriptor is ever closed twice (a second `close` would hit whatever file or socket reused the number).
+    /// Safe to call more than once (`deinit` calls it too). No descriptor is closed here, and none is touched after its
+    /// number could belong to someone else: open connections are shut down while `state` is held, and the thread serving
+    /// each closes its own descriptor under `state` too, so every number in `openSockets` is still this server's; the
+    /// listener is closed by the accept loop as it ends. (Before, the numbers were copied and shut down after the lock:
+    /// a connection closed meanwhile left its number to the next socket of the process — another test's client — and
+    /// that socket was cut. A test of the whole suite in parallel lost a write's answer so, about once in twenty runs.)
     public func stop() {
-        let sockets: Set<Int32>? = state.withLock {
-            guard running else { return nil }
+        let wasRunning = state.withLock { () -> Bool in
+            guard running else { return false }
             running = false
-            return openSockets
+            for socket in openSockets { shutdown(socket, Int32(SHUT_RDWR)) }
+            return true
         }
-        guard let sockets else { return }
-        // Linux wakes the thread blocked in `accept()` on `shutdown`. Darwin refuses `shutdown` on a listening socket
-        // (ENOTCONN, harmless) and wakes it on `close`: XNU drains a descriptor another thread is blocked on
-        // (`soo_drain` sets SS_DRAINING and wakes `so_timeo`, bsd/kern/sys_socket.c), and `accept` then returns
-        // ECONNABORTED (bsd/kern/uipc_syscalls.c); the loop sees `running == false` and returns.
+        guard wasRunning else { return }
+        // Linux wakes the accept loop's `poll` on `shutdown` of the listener (new connections are refused at once);
+        // Darwin refuses `shutdown` on a listening socket (ENOTCONN, harmless) and the loop sees `running == false` at
+        // its next `poll` timeout (50 ms).
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for socket in sockets { shutdown(socket, Int32(SHUT_RDWR)) }
     }
 
     deinit { stop() }
@@ -164,21 +165,25 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     private func acceptLoop() {
+        defer { close(listener) }   // only here: no `accept` can then run on a number reused by another socket
         while state.withLock({ running }) {
+            var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 50) > 0 else { continue }
             let client = accept(listener, nil, nil)
-            if client < 0 {
-                if state.withLock({ running }) { continue } else { return }
-            }
+            if client < 0 { continue }
             var noSigpipe: Int32 = 1
             #if canImport(Darwin)
             setsockopt(client, SOL_SOCKET, SO_NOSIGPIPE, &noSigpipe, socklen_t(MemoryLayout<Int32>.size))
             #else
             _ = noSigpipe
             #endif
-            state.withLock {
+            let serving = state.withLock { () -> Bool in
+                guard running else { close(client); return false }   // accepted as the server stopped
                 _ = openSockets.insert(client)
                 accepted += 1
+                return true
             }
+            guard serving else { return }
             let thread = Thread { [self] in serve(client) }
             thread.stackSize = 1 << 20
             thread.start()
@@ -187,8 +192,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     private func serve(_ client: Int32) {
         defer {
-            let wasOpen = state.withLock { openSockets.remove(client) != nil }
-            if wasOpen { close(client) }
+            // Closed under `state`, with its removal: `stop` never shuts down a number another socket has taken since.
+            state.withLock { if openSockets.remove(client) != nil { close(client) } }
         }
         var pending = Data()
         let (conditions, keepsAlive) = state.withLock { (emulated, keepAlive) }
