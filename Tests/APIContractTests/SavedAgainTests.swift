@@ -46,6 +46,35 @@ struct SavedAgainTests {
         #expect(third.meeting.id == created.meeting.id && third.meeting.comments == "Side door" && standIn.writes == 3)
     }
 
+    @Test("a template made into two meetings with anotherMeeting(): two meetings, each as drafted; a plain copy of the value saved after them edits the first (the documented same-draft rule)",
+          arguments: generations)
+    func templateMakesAnotherMeeting(generation: Generation) async throws {
+        let (standIn, connection) = try await connect(generation)
+        defer { standIn.stop() }
+        let template = LostAnswerTests.newDraft("Template Group", generation)
+        var first = template.anotherMeeting()
+        first.name = "Monday Group"
+        var second = template.anotherMeeting()
+        second.name = "Thursday Group"
+        #expect(first.writeIdentity != second.writeIdentity && first.writeIdentity != template.writeIdentity)
+        let made = try await connection.saveAndWait(first)
+        let other = try await connection.saveAndWait(second)
+        #expect(made.wasCreated && other.wasCreated && made.meeting.id != other.meeting.id)
+        #expect(LostAnswerTests.named(standIn, "Monday Group") == [made.meeting.id])
+        #expect(LostAnswerTests.named(standIn, "Thursday Group") == [other.meeting.id])
+        #expect(standIn.names.count == 3 && connection.admin.lastError == nil)
+        // Without it: a copy of `first`'s value is that draft again; saved after its creation it edits that meeting.
+        var copy = first
+        copy.name = "Friday Group"
+        let edited = try await connection.saveAndWait(copy)
+        #expect(!edited.wasCreated && edited.meeting.id == made.meeting.id && standIn.names.count == 3)
+        // A draft of an existing meeting: another meeting copied from it as edited (unpublished, id 0).
+        var existing = BMLTMeetingDraft(edited.meeting)
+        existing.name = "Saturday Group"
+        let copied = existing.anotherMeeting()
+        #expect(copied.isNew && copied.name == "Saturday Group" && copied.copiedFrom?.id == made.meeting.id)
+    }
+
     @Test("a created draft saved again after another admin changed the field it changes: an edit conflict on that meeting, nothing sent",
           arguments: generations)
     func savedAgainConflict(generation: Generation) async throws {

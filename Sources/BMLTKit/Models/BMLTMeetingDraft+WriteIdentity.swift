@@ -70,3 +70,27 @@ extension BMLTMeetingDraft {
         if openAttemptStarted == nil || started < openAttemptStarted! { openAttemptStarted = started }
     }
 }
+
+extension BMLTMeetingDraft {
+    /// A draft of another new meeting with this draft's fields and a write identity of its own: saving it creates a
+    /// meeting even after this draft, or another copy of its value, created one. What a "Save & New" form or a template
+    /// that makes several meetings needs — copies of one draft value share its identity, and such a copy saved after
+    /// the first creation is read as the same draft saved again (an edit of the meeting it created, as a form that keeps
+    /// its draft after saving wants). A draft of an existing meeting gives a new meeting copied from it as edited
+    /// (`init(copyOf:)`: unpublished, nothing the server computes).
+    /// ```swift
+    /// let template = BMLTMeetingDraft(serviceBodyID: 1002)
+    /// for day in [BMLTWeekday.monday, .thursday] {
+    ///     var draft = template.anotherMeeting()
+    ///     draft.weekday = day
+    ///     _ = try await connection.saveAndWait(draft)   // two meetings, one for each day
+    /// }
+    /// ```
+    public func anotherMeeting() -> BMLTMeetingDraft {
+        guard isNew else { return BMLTMeetingDraft(copyOf: meeting) }
+        var another = self
+        another.writeIdentity = UUID()
+        another.openAttemptStarted = nil
+        return another
+    }
+}

@@ -30,7 +30,8 @@ public struct BMLTMeetingDraft: Sendable, Hashable, Codable {
     public internal(set) var copiedFrom: BMLTMeeting?
     /// This draft's write identity (made with the draft, kept by copies of the value and by `Codable`): saving a new
     /// meeting's draft again after an open outcome looks for the first attempt's meeting before it creates one (see
-    /// `recordOpenOutcome(_:)`). A host that wants another meeting makes a new draft.
+    /// `recordOpenOutcome(_:)`). A host that wants another meeting makes a new draft, or asks this one for
+    /// `anotherMeeting()` (a "Save & New" form, a template): a copy of the value saved after a creation edits that meeting.
     /// ```swift
     /// let again = draft                                  // the same identity: the same meeting
     /// print(again.writeIdentity == draft.writeIdentity)  // true
