@@ -83,29 +83,6 @@ struct GrowingTypesTests {
         #expect(advice(.createMeeting) == "look" && advice(.contactMessage) == "ask" && advice(later) == "createRootServer")
     }
 
-    @available(*, deprecated, message: "tests 1.0.0's deprecated Write, kept for hosts written against 1.0.0")
-    @Test("1.0.0's Write still reads and writes through the deprecated names, a later kind as its nearest case")
-    func frozenWriteStillWorks() throws {
-        var open = BMLTUnknownWriteOutcome(write: .deleteMeeting, itemID: 42, loss: .timeout, finding: .notFoundYet)
-        #expect(open.writeKind == .deleteMeeting && open.write == .deleteMeeting)
-        open.write = .createUser
-        #expect(open.writeKind == .createUser)
-        open.writeKind = BMLTWriteKind("createRootServer")
-        #expect(open.write == .serverAdministration, "a kind 1.0.0 has no case for reads as \"another change\"")
-        for write in BMLTUnknownWriteOutcome.Write.allCases {
-            #expect(BMLTWriteKind(write).name == write.rawValue && BMLTWriteKind(write).frozenCase == write)
-        }
-        var failure = BMLTWriteFailure(write: .saveMeeting, code: 500)
-        #expect(failure == BMLTWriteFailure(writeKind: .saveMeeting, code: 500) && failure.write == .saveMeeting)
-        failure.write = .createMeeting
-        #expect(failure.writeKind == .createMeeting)
-        // The enum's encoding and the struct's are one: either reads the other's.
-        let fromEnum = try JSONEncoder().encode(BMLTUnknownWriteOutcome.Write.rollbackMeeting)
-        #expect(try JSONDecoder().decode(BMLTWriteKind.self, from: fromEnum) == .rollbackMeeting)
-        let fromStruct = try JSONEncoder().encode(BMLTWriteKind.restoreMeeting)
-        #expect(try JSONDecoder().decode(BMLTUnknownWriteOutcome.Write.self, from: fromStruct) == .restoreMeeting)
-    }
-
     @Test("BMLTError stays small: its large payloads are indirect (every async frame, Result and continuation holds one)")
     func errorStaysSmall() {
         // 1.0.0 held an edit conflict (761 bytes: the meeting as the server holds it) and a deleted meeting (1,624 bytes:

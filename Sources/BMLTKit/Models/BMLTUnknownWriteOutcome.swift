@@ -19,45 +19,11 @@ import Foundation
 /// }
 /// ```
 public struct BMLTUnknownWriteOutcome: Sendable, Hashable, CustomStringConvertible {
-    /// The write whose outcome was open, as 1.0.0 named it: frozen at these ten cases (an exhaustive `switch` over
-    /// it keeps compiling), so a write added later has no case here. Use ``BMLTWriteKind`` (`writeKind`), which grows.
-    /// ```swift
-    /// let kind = BMLTWriteKind.createMeeting   // was BMLTUnknownWriteOutcome.Write.createMeeting
-    /// ```
-    @available(*, deprecated, message: "frozen at 1.0.0's writes: use BMLTWriteKind (writeKind), which grows without breaking a switch")
-    public enum Write: String, Sendable, Hashable, Codable, CaseIterable {
-        /// Creating a meeting (a draft of id 0).
-        case createMeeting
-        /// Saving changes to a meeting.
-        case saveMeeting
-        /// Deleting a meeting.
-        case deleteMeeting
-        /// Restoring a deleted meeting.
-        case restoreMeeting
-        /// Rolling a meeting back to before a change.
-        case rollbackMeeting
-        /// Server administration: creating a format, a service body or a user.
-        case createFormat, createServiceBody, createUser
-        /// Server administration: another change (an update, a deletion, the settings).
-        case serverAdministration
-        /// A message to a meeting's contact (the server keeps no record of it).
-        case contactMessage
-    }
-
     /// The write whose outcome is open.
     /// ```swift
     /// if open.writeKind == .createMeeting { print("look for the meeting before saving again") }
     /// ```
     public var writeKind: BMLTWriteKind
-    /// The write whose outcome is open, as 1.0.0's frozen enum: a kind added later reads as its nearest 1.0.0 case.
-    /// ```swift
-    /// print(open.writeKind)   // was open.write
-    /// ```
-    @available(*, deprecated, message: "Write is frozen at 1.0.0's writes and goes in 2.0.0: read writeKind (BMLTWriteKind, matched with default:)")
-    public var write: Write {
-        get { writeKind.frozenCase }
-        set { writeKind = BMLTWriteKind(newValue) }
-    }
     /// The item written — a meeting, format, service body or user — when known: for a create, only once found.
     public var itemID: Int?
     /// How the answer was lost (a `.timeout`, a lost connection, HTTP 502/503/504, an unreadable reply, …).
@@ -81,16 +47,6 @@ public struct BMLTUnknownWriteOutcome: Sendable, Hashable, CustomStringConvertib
         self.itemID = itemID
         self.loss = loss
         self.finding = finding
-    }
-
-    /// An open outcome, of a write named by 1.0.0's frozen enum.
-    /// ```swift
-    /// let open = BMLTUnknownWriteOutcome(writeKind: .deleteMeeting, loss: .timeout, finding: .loginExpired)   // was write:
-    /// ```
-    @available(*, deprecated,
-               message: "Write is frozen at 1.0.0's writes and goes in 2.0.0: use init(writeKind:…) with BMLTWriteKind")
-    public init(write: Write, itemID: Int? = nil, loss: BMLTError, finding: Finding, attemptStarted: Date? = nil) {
-        self.init(writeKind: BMLTWriteKind(write), itemID: itemID, loss: loss, finding: finding, attemptStarted: attemptStarted)
     }
 
     /// What happened and what to check, as a sentence (the error's `localizedDescription`); never "Try again".

@@ -29,15 +29,6 @@ public struct BMLTWriteFailure: Sendable, Hashable, CustomStringConvertible {
     /// if failure.writeKind == .createMeeting { print("look at the change list before creating it again") }
     /// ```
     public var writeKind: BMLTWriteKind
-    /// The write the server failed on, as 1.0.0's frozen enum: a kind added later reads as its nearest 1.0.0 case.
-    /// ```swift
-    /// print(failure.writeKind)   // was failure.write
-    /// ```
-    @available(*, deprecated, message: "Write is frozen at 1.0.0's writes and goes in 2.0.0: read writeKind (BMLTWriteKind, matched with default:)")
-    public var write: BMLTUnknownWriteOutcome.Write {
-        get { writeKind.frozenCase }
-        set { writeKind = BMLTWriteKind(newValue) }
-    }
     /// The HTTP status it answered (500 or 501).
     public var code: Int
     /// The server's own words, when it sent any (never a sentence of BMLTKit's).
@@ -54,16 +45,6 @@ public struct BMLTWriteFailure: Sendable, Hashable, CustomStringConvertible {
         self.code = code
         self.message = message
         self.leftBehind = leftBehind
-    }
-
-    /// A failed write named by 1.0.0's frozen enum.
-    /// ```swift
-    /// let failure = BMLTWriteFailure(writeKind: .saveMeeting, code: 500)   // was write:
-    /// ```
-    @available(*, deprecated,
-               message: "Write is frozen at 1.0.0's writes and goes in 2.0.0: use init(writeKind:…) with BMLTWriteKind")
-    public init(write: BMLTUnknownWriteOutcome.Write, code: Int, message: String? = nil, leftBehind: LeftBehind? = nil) {
-        self.init(writeKind: BMLTWriteKind(write), code: code, message: message, leftBehind: leftBehind)
     }
 
     /// What happened and what to do, as an English sentence (the error's `description`).

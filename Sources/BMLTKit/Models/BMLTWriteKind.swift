@@ -5,8 +5,8 @@ import Foundation
 ///
 /// A struct with a static member per kind rather than an enum, so that a later release can add a write (a new server
 /// administration call, say) without breaking a host's `switch`: match with `case .createMeeting:` … and a
-/// `default:`, or compare `name`, which stays the same in every release and language. It replaces
-/// `BMLTUnknownWriteOutcome.Write`, the enum of 1.0.0, which keeps 1.0.0's ten cases and never gains one.
+/// `default:`, or compare `name`, which stays the same in every release and language. It replaced
+/// `BMLTUnknownWriteOutcome.Write`, the enum of 1.0.0 (deprecated in 1.1.0, removed in 2.0.0), and encodes as it did.
 /// ```swift
 /// switch open.writeKind {
 /// case .createMeeting: print("look for the meeting before saving again")
@@ -24,9 +24,8 @@ public struct BMLTWriteKind: Sendable, Hashable, Codable, CustomStringConvertibl
 
     init(_ name: String) { self.name = name }
 
-    // Adding a kind: one `static let name = BMLTWriteKind("name")` line, its words in `WriteOutcomeSentences`
-    // (`write.name.<name>` in the twelve tables) and, when `.serverAdministration` is not the nearest, the 1.0.0 case
-    // the deprecated `write` properties read it as (`frozenCase`).
+    // Adding a kind: one `static let name = BMLTWriteKind("name")` line and its words in `WriteOutcomeSentences`
+    // (`write.name.<name>` in the twelve tables).
 
     /// Creating a meeting (a draft of id 0).
     /// ```swift
@@ -78,20 +77,6 @@ public struct BMLTWriteKind: Sendable, Hashable, Codable, CustomStringConvertibl
     /// if open.writeKind == .contactMessage { print("ask the contact whether it arrived") }
     /// ```
     public static let contactMessage = BMLTWriteKind("contactMessage")
-
-    /// The kind of a 1.0.0 `BMLTUnknownWriteOutcome.Write` case (the same name).
-    /// ```swift
-    /// let kind = BMLTWriteKind(BMLTUnknownWriteOutcome.Write.createMeeting)   // .createMeeting
-    /// ```
-    @available(*, deprecated, message: "BMLTUnknownWriteOutcome.Write is frozen at 1.0.0's writes: use BMLTWriteKind's static members")
-    public init(_ write: BMLTUnknownWriteOutcome.Write) { self.init(write.rawValue) }
-
-    /// The 1.0.0 case this kind reads as through the deprecated `write` properties: its own for 1.0.0's ten kinds; a
-    /// kind added later names here the case nearest to it, else reads as `.serverAdministration` ("another change").
-    @available(*, deprecated, message: "BMLTUnknownWriteOutcome.Write is frozen at 1.0.0's writes")
-    var frozenCase: BMLTUnknownWriteOutcome.Write {
-        BMLTUnknownWriteOutcome.Write(rawValue: name) ?? .serverAdministration
-    }
 
     /// The name (for logs).
     /// ```swift
