@@ -10,7 +10,7 @@ public enum ObserverCLI {
     /// The program's own version: BMLTKit's, from its one source (`BMLTKitVersion.current`).
     ///
     /// ```swift
-    /// print(ObserverCLI.version)   // bmlt-observer 1.1.0 (BMLTKit 1.1.0)
+    /// print(ObserverCLI.version)   // bmlt-observer 2.0.0 (BMLTKit 2.0.0)
     /// ```
     public static var version: String { "bmlt-observer \(BMLTKitVersion.current) (BMLTKit \(BMLTKitVersion.current))" }
 

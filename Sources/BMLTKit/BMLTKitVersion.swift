@@ -3,7 +3,7 @@
 /// release say the same (`ReleaseMetadataTests` fails when they do not).
 ///
 /// ```swift
-/// print("BMLTKit \(BMLTKitVersion.current)")   // BMLTKit 1.1.0
+/// print("BMLTKit \(BMLTKitVersion.current)")   // BMLTKit 2.0.0
 /// ```
 public enum BMLTKitVersion {
     /// The version of this BMLTKit, `MAJOR.MINOR.PATCH`.
@@ -11,5 +11,5 @@ public enum BMLTKitVersion {
     /// ```swift
     /// let agent = "MyApp/2.0 BMLTKit/\(BMLTKitVersion.current)"
     /// ```
-    public static let current = "1.1.0"
+    public static let current = "2.0.0"
 }

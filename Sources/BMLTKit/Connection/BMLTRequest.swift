@@ -117,8 +117,8 @@ public final class BMLTRequest: Sendable, Hashable, Identifiable, CustomStringCo
     public var description: String { "\(kind) #\(id.uuidString.prefix(8))" }
 }
 
-/// What a request does. Frozen until the next major release: an operation added in a 1.x release takes its nearest
-/// kind (`.serverAdministration` for an administration call), so an exhaustive `switch` compiles through every 1.x.
+/// What a request does. Frozen until the next major release: an operation added in a 2.x release takes its nearest
+/// kind (`.serverAdministration` for an administration call), so an exhaustive `switch` compiles through every 2.x.
 public enum BMLTRequestKind: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// Server validation (server info, service bodies, formats, languages).
     case validation

@@ -1,5 +1,5 @@
 /// The video service a meeting's join link belongs to, recognised by the link's host. Frozen until the next major
-/// release: a service a 1.x release does not name is `.other`.
+/// release: a service a 2.x release does not name is `.other`.
 ///
 /// ```swift
 /// if let join = meeting.virtualMeeting, join.service == .zoom {

@@ -12,7 +12,7 @@
 /// ```
 extension BMLTError {
     /// What was wrong with a reply (`malformedResponse`), or why an address is not a root server.
-    /// Frozen until the next major release: a new case only in 2.0.0, so an exhaustive `switch` over it compiles through 1.x.
+    /// Frozen until the next major release: a new case only in 3.0.0, so an exhaustive `switch` over it compiles through 2.x.
     /// ```swift
     /// if case .malformedResponse(_, .serverError(let words)) = error { print("the server said:", words) }
     /// ```
@@ -51,7 +51,7 @@ extension BMLTError {
     }
 
     /// Why an address is not a BMLT root server (`notARootServer`).
-    /// Frozen until the next major release: a new case only in 2.0.0, so an exhaustive `switch` over it compiles through 1.x.
+    /// Frozen until the next major release: a new case only in 3.0.0, so an exhaustive `switch` over it compiles through 2.x.
     /// ```swift
     /// if case .notARootServer(.noClientInterface) = error { print("no client_interface there") }
     /// ```
@@ -71,7 +71,7 @@ extension BMLTError {
     }
 
     /// What this server cannot do (`unsupported`).
-    /// Frozen until the next major release: a new case only in 2.0.0, so an exhaustive `switch` over it compiles through 1.x.
+    /// Frozen until the next major release: a new case only in 3.0.0, so an exhaustive `switch` over it compiles through 2.x.
     /// ```swift
     /// if case .unsupported(.endpoint(let subject, _, let path, let version, _)) = error { print(subject, path, version ?? "?") }
     /// ```
@@ -107,7 +107,7 @@ extension BMLTError {
     }
 
     /// How a server showed it has no such `/api/v1` endpoint.
-    /// Frozen until the next major release: a new case only in 2.0.0, so an exhaustive `switch` over it compiles through 1.x.
+    /// Frozen until the next major release: a new case only in 3.0.0, so an exhaustive `switch` over it compiles through 2.x.
     /// ```swift
     /// let answer = BMLTError.EndpointAnswer.notFound(introducedIn: "4.2.0")
     /// ```
@@ -236,7 +236,7 @@ extension BMLTError {
     }
 
     /// Why a reply that arrived could not be read (`brokenReply`).
-    /// Frozen until the next major release: a new case only in 2.0.0, so an exhaustive `switch` over it compiles through 1.x.
+    /// Frozen until the next major release: a new case only in 3.0.0, so an exhaustive `switch` over it compiles through 2.x.
     /// ```swift
     /// if case .brokenReply(_, .cutOff(let bytes, _, _)) = error { print("cut off after", bytes, "bytes") }
     /// ```

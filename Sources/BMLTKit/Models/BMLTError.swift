@@ -9,8 +9,8 @@ import Foundation
 /// password or a token. The cases carry structured reasons (``Subject``, ``ReplyProblem``, ``Capability``, …) for
 /// writing your own sentence: see <doc:Languages>.
 ///
-/// **New cases come only in a major release** (2.0.0): an exhaustive `switch` over `BMLTError` compiles through every
-/// 1.x release. `BMLTError` stays an enum so that `catch BMLTError.timeout` and `if case .unsupported(let what) = error`
+/// **New cases come only in a major release** (3.0.0): an exhaustive `switch` over `BMLTError` compiles through every
+/// 2.x release. `BMLTError` stays an enum so that `catch BMLTError.timeout` and `if case .unsupported(let what) = error`
 /// work; what grows is in its detail types ``Subject`` and ``Argument``, structs with static members, so naming a new
 /// one breaks nothing. The other reason enums (``ReplyProblem``, ``NotARootServerReason``, ``Capability``,
 /// ``EndpointAnswer``, ``BrokenReply``) are frozen the same way. A `default:` that shows `localizedDescription` is

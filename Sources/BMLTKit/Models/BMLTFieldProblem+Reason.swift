@@ -3,7 +3,7 @@ import Foundation
 extension BMLTFieldProblem {
     /// Why a field would be refused, for writing your own sentence (`message` is BMLTKit's, in the connection's
     /// language: `BMLTConfiguration.locale`, else ``BMLTLocalization/defaultLocale``). Frozen until the next major
-    /// release: a problem a 1.x release has no case for comes with `reason == nil` and its `message`.
+    /// release: a problem a 2.x release has no case for comes with `reason == nil` and its `message`.
     /// ```swift
     /// for problem in connection.problems(in: draft) {
     ///     if case .tooLong(let maximum)? = problem.reason { print(problem.key, "at most", maximum) }

@@ -13,7 +13,7 @@ import Foundation
 /// }
 /// ```
 public struct BMLTWriteFailure: Sendable, Hashable, CustomStringConvertible {
-    /// What a failed write still left on the server. Frozen until the next major release: a remnant a 1.x release has
+    /// What a failed write still left on the server. Frozen until the next major release: a remnant a 2.x release has
     /// no case for is `nil` (not known).
     /// ```swift
     /// if case .newMeetingChangeRecord(let version)? = failure.leftBehind { print("a “new” change record of", version) }

@@ -10,8 +10,8 @@ import Foundation
 /// The connection emits each event once; the notification poster turns it into a `Notification`, and any
 /// `BMLTEventMonitor` in the configuration receives the same value (no NotificationCenter needed).
 ///
-/// Frozen until the next major release: a new event (a new case) comes only in 2.0.0, so an exhaustive `switch` over it
-/// compiles through every 1.x release.
+/// Frozen until the next major release: a new event (a new case) comes only in 3.0.0, so an exhaustive `switch` over it
+/// compiles through every 2.x release.
 public enum BMLTEvent: Sendable {
     /// The first request went in flight (`.bmltProgressDidStart`).
     case progressDidStart

@@ -4,7 +4,7 @@ extension BMLTError {
     /// Why results given to `meetings(matching:updating:)` cannot be brought up to date as the search asked for
     /// (`BMLTError.invalidArgument(.previousResults(_))`).
     ///
-    /// Frozen at these two cases until the next major release (an exhaustive `switch` over it compiles through 1.x). A
+    /// Frozen at these two cases until the next major release (an exhaustive `switch` over it compiles through 2.x). A
     /// later reason to refuse previous results comes as a growing ``BMLTError/Argument`` static member of its own, whose
     /// `name` starts with `previousResults` as these two's do (`"previousResults.otherServer"`).
     /// ```swift

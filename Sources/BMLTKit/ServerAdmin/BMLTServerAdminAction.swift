@@ -6,8 +6,8 @@ import Foundation
 /// Start one with `BMLTConnection.perform(_:)` (its outcome is announced by notification) or await it with
 /// `BMLTConnection.performAndWait(_:)`; the typed methods (`createFormat(_:)` and `createFormatAndWait(_:)`, `users()`, …) do the same. An edit is a
 /// PATCH of what differs from the original (`patchFormat`, `patchServiceBody`, `patchUser`); there is no full replace.
-/// Frozen until the next major release: a call added in a 1.x release comes as a method of its own beside
-/// `perform(_:)`, so an exhaustive `switch` over the actions compiles through every 1.x release.
+/// Frozen until the next major release: a call added in a 2.x release comes as a method of its own beside
+/// `perform(_:)`, so an exhaustive `switch` over the actions compiles through every 2.x release.
 public enum BMLTServerAdminAction: Sendable, Hashable {
     /// `GET /formats`: every format with all its translations.
     case formats
